@@ -1,0 +1,145 @@
+//! The parsed form of a pattern database: what the text says, with spans.
+//!
+//! Nothing here is validated beyond the grammar; the checker turns these
+//! into [`crate::checked::CheckedPattern`]s. Both dialects parse into the same
+//! types: fields a dialect lacks are `None` or zero.
+
+use crate::diag::Span;
+
+/// The two languages of pattern databases that katachi reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Dialect {
+    /// GNU Go 2.0's (the seed's): `# pattern N` headers and
+    /// `:trfno,patwt,ucutoff,uvalue,mycutoff,myvalue,class,bonus,helper`.
+    Seed,
+    /// GNU Go 2.6's: `Pattern NAME` headers, an assistance field, and
+    /// optional constraint diagrams with `;` expressions.
+    GnuGo26,
+}
+
+impl Dialect {
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Seed => "seed",
+            Dialect::GnuGo26 => "gnugo-2.6",
+        }
+    }
+}
+
+/// A whole parsed database.
+#[derive(Clone, Debug)]
+pub struct Database {
+    pub dialect: Dialect,
+    pub patterns: Vec<PatternAst>,
+}
+
+/// A number with its place in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Num {
+    pub value: i64,
+    pub span: Span,
+}
+
+/// A piece of text with its place in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Text {
+    pub text: String,
+    pub span: Span,
+}
+
+/// One pattern as written.
+#[derive(Clone, Debug)]
+pub struct PatternAst {
+    /// The number (seed) or name (2.6) from the header.
+    pub name: Text,
+    /// The whole header line.
+    pub header: Span,
+    pub diagram: Diagram,
+    /// `None` when the attribute line is missing or did not parse (an error
+    /// has been reported).
+    pub attributes: Option<Attributes>,
+    pub constraint: Option<Constraint>,
+}
+
+/// A diagram: its rows of cells and its edges.
+#[derive(Clone, Debug, Default)]
+pub struct Diagram {
+    pub rows: Vec<Row>,
+    /// An edge line of `-` above the rows, and below them.
+    pub north: Option<EdgeLine>,
+    pub south: Option<EdgeLine>,
+    /// Edge lines found between rows or repeated (always an error).
+    pub misplaced_edges: Vec<EdgeLine>,
+    /// The comment written beside the diagram (the seed's description).
+    pub description: String,
+    /// Spans of every line of the diagram, edge lines included.
+    pub lines: Vec<Span>,
+}
+
+/// One diagram row: `|`? cells `|`?
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub span: Span,
+    pub west: Option<Span>,
+    pub east: Option<Span>,
+    pub cells: Vec<(char, Span)>,
+}
+
+/// A line of `-`, with optional corner marks `+` at its ends.
+#[derive(Clone, Debug)]
+pub struct EdgeLine {
+    pub span: Span,
+    /// `+` at the start (a west corner) and at the end (an east corner).
+    pub west_corner: Option<Span>,
+    pub east_corner: Option<Span>,
+    /// Number of characters between the corners (or the line's cells).
+    pub width: usize,
+    /// Offset in characters of the first `-` from the line's start.
+    pub indent: usize,
+}
+
+/// The attribute line.
+#[derive(Clone, Debug)]
+pub struct Attributes {
+    pub span: Span,
+    pub symmetry: Text,
+    pub weight: Num,
+    pub assistance: AssistanceAst,
+    pub class: Text,
+    /// Seed: `bonus`. 2.6: `obonus`.
+    pub bonus: Num,
+    /// 2.6 only.
+    pub xbonus: Option<Num>,
+    pub splitbonus: Option<Num>,
+    pub minrand: Option<Num>,
+    pub maxrand: Option<Num>,
+    /// `None` for `NULL`.
+    pub helper: Option<Text>,
+}
+
+/// The assistance written on an attribute line.
+#[derive(Clone, Debug)]
+pub enum AssistanceAst {
+    /// Seed `0,0,0,0` or 2.6 `0`.
+    None(Span),
+    /// Seed `ucutoff,uvalue,mycutoff,myvalue` or 2.6 `wind(...)`.
+    Wind {
+        span: Span,
+        ucutoff: Num,
+        uvalue: Num,
+        mycutoff: Num,
+        myvalue: Num,
+    },
+    /// 2.6 `moyo(cutoff,value)`.
+    Moyo { span: Span, cutoff: Num, value: Num },
+}
+
+/// A 2.6 constraint: the labelled diagram and the `;` expression text.
+#[derive(Clone, Debug)]
+pub struct Constraint {
+    pub diagram: Diagram,
+    /// The expression: the `;` lines' text joined with newlines.
+    pub expr: Text,
+    /// Where each `;` line's text starts (for spans into the expression).
+    pub pieces: Vec<(usize, Span)>,
+}

@@ -1,0 +1,567 @@
+//! The checker: parsed patterns to checked patterns, with every diagnostic.
+//!
+//! Rules (errors unless marked warning; `docs/language.md` lists them for
+//! users): equal row widths; one `*`; at least one stone; consistent edges
+//! and corners; the declared symmetry class holds (warning when the diagram
+//! has more symmetry); helpers exist with the helper signature; numbers in
+//! range; unknown class letters (warning); wind value signs (warning); odd
+//! seed bonus (warning); duplicate names; patterns equal up to a
+//! transformation (warning). In lenient mode the symmetry and helper errors
+//! become warnings, for databases read for their geometry only.
+
+use std::collections::HashMap;
+
+use crate::ast::{self, AssistanceAst, Dialect, Num, PatternAst};
+use crate::diag::{Diagnostic, Span};
+use crate::grid::{Grid, Spec};
+use crate::helpers::{HelperSet, SIGNATURE};
+use crate::tables::{class, Assistance};
+use crate::transform::{describe_group, side, SymmetryClass, TransformSet};
+
+/// Largest magnitude of any number on an attribute line: keeps every sum
+/// the matcher computes far inside `i32`.
+pub const NUM_LIMIT: i64 = 100_000;
+
+/// The largest board side katachi supports, and so the largest diagram.
+pub const MAX_SIDE: usize = 25;
+
+/// A pattern that passed the checker: everything the expander needs.
+#[derive(Clone, Debug)]
+pub struct CheckedPattern {
+    pub name: String,
+    pub name_span: Span,
+    pub line: u32,
+    pub grid: Grid,
+    pub declared: SymmetryClass,
+    /// The group whose cosets are expanded: the declared class's, or in
+    /// lenient mode the diagram's own when the declaration is wrong.
+    pub group: TransformSet,
+    pub weight: i32,
+    pub assistance: Assistance,
+    pub class: u16,
+    pub bonus: i32,
+    pub xbonus: i32,
+    pub splitbonus: i32,
+    pub minrand: i32,
+    pub maxrand: i32,
+    pub max_weight: i32,
+    pub helper: Option<String>,
+    pub description: String,
+    pub constraint: Option<ast::Constraint>,
+}
+
+/// What the checker is told about its surroundings.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions<'a> {
+    /// Downgrade symmetry and helper errors to warnings (foreign databases
+    /// read for geometry only).
+    pub lenient: bool,
+    /// The helpers that exist; `None` skips the helper check (a warning
+    /// says so once, when a helper is named).
+    pub helpers: Option<&'a HelperSet>,
+}
+
+/// Checks every pattern of a parsed database.
+pub fn check(db: &ast::Database, opts: &CheckOptions<'_>, line_of: &dyn Fn(usize) -> u32) -> (Vec<CheckedPattern>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut out = Vec::new();
+    let mut names: HashMap<&str, Span> = HashMap::new();
+    let mut shapes: HashMap<(Grid, String), (String, Span)> = HashMap::new();
+    for p in &db.patterns {
+        if let Some(first) = names.get(p.name.text.as_str()) {
+            let what = match db.dialect {
+                Dialect::Seed => "pattern number",
+                Dialect::GnuGo26 => "pattern name",
+            };
+            diags.push(
+                Diagnostic::error(p.name.span, format!("duplicate {what} `{}`", p.name.text))
+                    .related(*first, "first used here")
+                    .note("`mkpat renum FILE` renumbers the patterns 1, 2, 3… in file order"),
+            );
+        } else {
+            names.insert(&p.name.text, p.name.span);
+        }
+        let Some(c) = check_pattern(p, db.dialect, opts, line_of, &mut diags) else {
+            continue;
+        };
+        let key = (c.grid.canonical(), attribute_key(&c));
+        if let Some((first, span)) = shapes.get(&key) {
+            diags.push(
+                Diagnostic::warning(
+                    c.name_span,
+                    format!(
+                        "pattern {} is pattern {first} again, up to a transformation, with the same attributes",
+                        c.name
+                    ),
+                )
+                .related(*span, "the same pattern"),
+            );
+        } else {
+            shapes.insert(key, (c.name.clone(), c.name_span));
+        }
+        out.push(c);
+    }
+    (out, diags)
+}
+
+fn attribute_key(c: &CheckedPattern) -> String {
+    format!(
+        "{:?} {:?} {} {} {} {} {} {} {:?} {}",
+        c.weight,
+        c.assistance,
+        c.class,
+        c.bonus,
+        c.xbonus,
+        c.splitbonus,
+        c.minrand,
+        c.maxrand,
+        c.helper,
+        c.constraint.as_ref().map_or("", |k| k.expr.text.as_str())
+    )
+}
+
+fn check_pattern(
+    p: &PatternAst,
+    dialect: Dialect,
+    opts: &CheckOptions<'_>,
+    line_of: &dyn Fn(usize) -> u32,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<CheckedPattern> {
+    let errors_before = diags.iter().filter(|d| d.is_error()).count();
+    let grid = check_diagram(p, diags);
+    let attrs = p.attributes.as_ref();
+    let mut checked = None;
+    if let (Some(grid), Some(a)) = (grid, attrs) {
+        let declared = SymmetryClass::from_char(a.symmetry.text.chars().next().unwrap_or('8'))
+            .unwrap_or(SymmetryClass::None);
+        let group = check_symmetry(&grid, declared, a.symmetry.span, opts.lenient, diags);
+        check_numbers(a, dialect, diags);
+        let class = check_class(&a.class, dialect, diags);
+        if let Some(h) = &a.helper {
+            check_helper(h, opts, diags);
+        }
+        let assistance = match a.assistance {
+            AssistanceAst::None(_) => Assistance::None,
+            AssistanceAst::Wind {
+                ucutoff,
+                uvalue,
+                mycutoff,
+                myvalue,
+                ..
+            } => Assistance::Wind {
+                ucutoff: ucutoff.value as i32,
+                uvalue: uvalue.value as i32,
+                mycutoff: mycutoff.value as i32,
+                myvalue: myvalue.value as i32,
+            },
+            AssistanceAst::Moyo { cutoff, value, .. } => Assistance::Moyo {
+                cutoff: cutoff.value as i32,
+                value: value.value as i32,
+            },
+        };
+        let v = |n: Option<Num>| n.map_or(0, |n| n.value as i32);
+        let weight = a.weight.value as i32;
+        let bonus = a.bonus.value as i32;
+        let (xbonus, splitbonus, minrand, maxrand) =
+            (v(a.xbonus), v(a.splitbonus), v(a.minrand), v(a.maxrand));
+        let max_weight = match dialect {
+            Dialect::Seed => weight + assistance.max_bonus() + bonus.max(0),
+            Dialect::GnuGo26 => {
+                weight + assistance.max_bonus() + splitbonus + maxrand + bonus.max(0) + xbonus.max(0)
+            }
+        };
+        checked = Some(CheckedPattern {
+            name: p.name.text.clone(),
+            name_span: p.name.span,
+            line: line_of(p.header.start),
+            grid,
+            declared,
+            group,
+            weight,
+            assistance,
+            class,
+            bonus,
+            xbonus,
+            splitbonus,
+            minrand,
+            maxrand,
+            max_weight,
+            helper: a.helper.as_ref().map(|h| h.text.clone()),
+            description: p.diagram.description.clone(),
+            constraint: p.constraint.clone(),
+        });
+    }
+    let errors_after = diags.iter().filter(|d| d.is_error()).count();
+    if errors_after > errors_before {
+        None
+    } else {
+        checked
+    }
+}
+
+/// Builds the grid, reporting width, move, stone and edge problems.
+fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+    let d = &p.diagram;
+    let mut ok = true;
+    for e in &d.misplaced_edges {
+        let msg = if d.rows.is_empty() {
+            "an edge line with no rows between it and the other edge line"
+        } else if d.south.is_some() && e.span.start > d.south.as_ref().map_or(0, |s| s.span.start) {
+            "a second south edge line"
+        } else {
+            "an edge line between diagram rows"
+        };
+        diags.push(
+            Diagnostic::error(e.span, msg)
+                .note("a line of `-` stands only above the first row (north edge) or below the last (south edge)"),
+        );
+        ok = false;
+    }
+    if d.rows.is_empty() {
+        if d.north.is_some() || d.south.is_some() {
+            diags.push(Diagnostic::error(
+                d.lines.first().copied().unwrap_or(p.header),
+                format!("pattern {} has edge lines but no rows", p.name.text),
+            ));
+        }
+        return None;
+    }
+    let width = d.rows[0].cells.len();
+    for r in &d.rows[1..] {
+        if r.cells.len() != width {
+            diags.push(
+                Diagnostic::error(
+                    r.span,
+                    format!(
+                        "diagram row has {} cells, the first row has {width}",
+                        r.cells.len()
+                    ),
+                )
+                .related(d.rows[0].span, "the first row")
+                .note("every row of a diagram has the same width; `?` fills cells that do not matter"),
+            );
+            ok = false;
+        }
+    }
+    if d.rows.len() > MAX_SIDE || width > MAX_SIDE {
+        diags.push(
+            Diagnostic::error(
+                d.rows[0].span,
+                format!(
+                    "the diagram is {} by {width}: larger than the largest board",
+                    d.rows.len()
+                ),
+            )
+            .note(format!("a diagram has at most {MAX_SIDE} rows and {MAX_SIDE} columns")),
+        );
+        return None;
+    }
+    // Edges: `|` on every row once one row has it.
+    for (west, name) in [(true, "west"), (false, "east")] {
+        let has = |r: &ast::Row| if west { r.west.is_some() } else { r.east.is_some() };
+        if let Some(first) = d.rows.iter().find(|r| has(r)) {
+            for r in d.rows.iter().filter(|r| !has(r)) {
+                let at = if west {
+                    Span::at(r.span.start)
+                } else {
+                    r.cells.last().map_or(r.span, |c| Span::at(c.1.end))
+                };
+                diags.push(
+                    Diagnostic::error(at, format!("row without the {name} edge `|` that other rows have"))
+                        .related(
+                            if west { first.west.unwrap_or(first.span) } else { first.east.unwrap_or(first.span) },
+                            "this row has it",
+                        )
+                        .note("an edge runs the whole height of the diagram"),
+                );
+                ok = false;
+            }
+        }
+    }
+    let west = d.rows.iter().all(|r| r.west.is_some());
+    let east = d.rows.iter().all(|r| r.east.is_some());
+    for (line, name) in [(&d.north, "north"), (&d.south, "south")] {
+        let Some(e) = line else { continue };
+        if let Some(c) = e.west_corner {
+            if !west {
+                diags.push(
+                    Diagnostic::error(c, format!("corner `+` on the {name} edge where there is no west edge"))
+                        .note("`+` marks a corner: the rows must start with `|`"),
+                );
+                ok = false;
+            }
+        }
+        if let Some(c) = e.east_corner {
+            if !east {
+                diags.push(
+                    Diagnostic::error(c, format!("corner `+` on the {name} edge where there is no east edge"))
+                        .note("`+` marks a corner: the rows must end with `|`"),
+                );
+                ok = false;
+            }
+        }
+    }
+    // Move and stones.
+    let moves: Vec<Span> = d
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter().filter(|c| c.0 == '*').map(|c| c.1))
+        .collect();
+    match moves.as_slice() {
+        [] => {
+            diags.push(
+                Diagnostic::error(d.rows[0].span, format!("pattern {} has no move `*`", p.name.text))
+                    .note("mark the point where the pattern plays with `*`"),
+            );
+            ok = false;
+        }
+        [_] => {}
+        [first, rest @ ..] => {
+            for s in rest {
+                diags.push(
+                    Diagnostic::error(*s, format!("pattern {} has more than one move `*`", p.name.text))
+                        .related(*first, "the first `*`")
+                        .note("a pattern proposes exactly one move"),
+                );
+            }
+            ok = false;
+        }
+    }
+    let stones = d
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter())
+        .any(|c| c.0 == 'O' || c.0 == 'X');
+    if !stones {
+        diags.push(
+            Diagnostic::error(d.rows[0].span, format!("pattern {} has no `O` or `X` stone", p.name.text))
+                .note("the matcher anchors every pattern on a stone"),
+        );
+        ok = false;
+    }
+    if !ok {
+        return None;
+    }
+    let mut edges = 0;
+    if d.north.is_some() {
+        edges |= side::NORTH;
+    }
+    if d.south.is_some() {
+        edges |= side::SOUTH;
+    }
+    if west {
+        edges |= side::WEST;
+    }
+    if east {
+        edges |= side::EAST;
+    }
+    Some(Grid {
+        rows: d.rows.len(),
+        cols: width,
+        cells: d
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter().map(|c| Spec::from_char(c.0).unwrap_or(Spec::Any)))
+            .collect(),
+        edges,
+    })
+}
+
+fn check_symmetry(
+    grid: &Grid,
+    declared: SymmetryClass,
+    span: Span,
+    lenient: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> TransformSet {
+    let actual = grid.symmetry_group();
+    let want = declared.group();
+    if !want.is_subset_of(actual) {
+        let fits = SymmetryClass::ALL
+            .into_iter()
+            .filter(|c| c.group().is_subset_of(actual))
+            .max_by_key(|c| c.group().len())
+            .unwrap_or(SymmetryClass::None);
+        let msg = format!(
+            "symmetry class `{}` does not hold for this diagram: it has {}",
+            declared.as_char(),
+            describe_group(actual)
+        );
+        let d = if lenient {
+            Diagnostic::warning(span, msg).note(format!(
+                "read leniently: expanded for the symmetry the diagram has (class `{}`)",
+                fits.as_char()
+            ))
+        } else {
+            Diagnostic::error(span, msg)
+        };
+        diags.push(d.note(format!("the class that holds is `{}`", fits.as_char())));
+        return if lenient { actual } else { want };
+    }
+    if actual != want {
+        let d = match SymmetryClass::for_group(actual) {
+            Some(c) => Diagnostic::warning(
+                span,
+                format!(
+                    "the diagram has more symmetry than class `{}`: class `{}` fits",
+                    declared.as_char(),
+                    c.as_char()
+                ),
+            )
+            .note(format!(
+                "with `{}`, {} transformations are tried instead of {}",
+                c.as_char(),
+                c.transformations().len(),
+                declared.transformations().len()
+            )),
+            None => {
+                let best = SymmetryClass::ALL
+                    .into_iter()
+                    .filter(|c| c.group().is_subset_of(actual))
+                    .max_by_key(|c| c.group().len())
+                    .unwrap_or(SymmetryClass::None);
+                let mut d = Diagnostic::warning(
+                    span,
+                    format!(
+                        "the diagram has {}, which no class describes: its matches will repeat",
+                        describe_group(actual)
+                    ),
+                )
+                .note(format!(
+                    "each placement is found {} times",
+                    actual.len() / want.len()
+                ));
+                if best != declared {
+                    d = d.note(format!("class `{}` is the closest that holds", best.as_char()));
+                }
+                d
+            }
+        };
+        diags.push(d);
+    }
+    want
+}
+
+fn check_numbers(a: &ast::Attributes, dialect: Dialect, diags: &mut Vec<Diagnostic>) {
+    let mut nums = vec![("the weight", a.weight), ("the bonus", a.bonus)];
+    for (n, v) in [
+        ("xbonus", a.xbonus),
+        ("splitbonus", a.splitbonus),
+        ("minrand", a.minrand),
+        ("maxrand", a.maxrand),
+    ] {
+        if let Some(v) = v {
+            nums.push((n, v));
+        }
+    }
+    match a.assistance {
+        AssistanceAst::None(_) => {}
+        AssistanceAst::Wind {
+            ucutoff,
+            uvalue,
+            mycutoff,
+            myvalue,
+            ..
+        } => {
+            nums.extend([
+                ("ucutoff", ucutoff),
+                ("uvalue", uvalue),
+                ("mycutoff", mycutoff),
+                ("myvalue", myvalue),
+            ]);
+            for (value, cutoff, vn, cn) in [
+                (uvalue, ucutoff, "uvalue", "ucutoff"),
+                (myvalue, mycutoff, "myvalue", "mycutoff"),
+            ] {
+                if value.value != 0 && cutoff.value != 0 && value.value.signum() != cutoff.value.signum() {
+                    diags.push(
+                        Diagnostic::warning(
+                            value.span,
+                            format!("{vn} {} has the opposite sign to {cn} {}", value.value, cutoff.value),
+                        )
+                        .note("the measured power takes the sign of its cutoff, so this term works against the weight; wind values are positive in practice"),
+                    );
+                }
+            }
+        }
+        AssistanceAst::Moyo { cutoff, value, .. } => {
+            nums.extend([("the moyo cutoff", cutoff), ("the moyo value", value)])
+        }
+    }
+    for (name, n) in nums {
+        if n.value.abs() > NUM_LIMIT {
+            diags.push(
+                Diagnostic::error(n.span, format!("{name} {} is out of range", n.value))
+                    .note(format!("numbers must lie between {} and {NUM_LIMIT}", -NUM_LIMIT)),
+            );
+        }
+    }
+    if dialect == Dialect::Seed && a.bonus.value % 2 != 0 {
+        diags.push(
+            Diagnostic::warning(a.bonus.span, format!("the bonus {} is odd", a.bonus.value))
+                .note("the bonus is awarded two points at a time, so it should be even"),
+        );
+    }
+}
+
+fn check_class(t: &ast::Text, dialect: Dialect, diags: &mut Vec<Diagnostic>) -> u16 {
+    let mut bits = 0;
+    for (off, c) in t.text.char_indices() {
+        if c == '-' {
+            continue;
+        }
+        let allowed = match dialect {
+            Dialect::Seed => "snOoXxDCB",
+            Dialect::GnuGo26 => "snOoXxDCBAL",
+        };
+        match class::from_char(c) {
+            Some(b) if allowed.contains(c) => bits |= b,
+            _ => {
+                let at = t.span.start + off;
+                diags.push(
+                    Diagnostic::warning(
+                        Span::new(at, at + c.len_utf8()),
+                        format!("unknown classification letter `{c}` is ignored"),
+                    )
+                    .note(format!(
+                        "the classification is made of {}; `-` is a placeholder",
+                        allowed
+                            .chars()
+                            .map(|c| format!("`{c}`"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )),
+                );
+            }
+        }
+    }
+    bits
+}
+
+fn check_helper(h: &ast::Text, opts: &CheckOptions<'_>, diags: &mut Vec<Diagnostic>) {
+    let Some(set) = opts.helpers else {
+        return;
+    };
+    let mk = |msg: String| {
+        if opts.lenient {
+            Diagnostic::warning(h.span, msg)
+        } else {
+            Diagnostic::error(h.span, msg)
+        }
+    };
+    match set.functions.get(&h.text) {
+        Some(Ok(())) => {}
+        Some(Err(found)) => diags.push(
+            mk(format!("helper `{}` does not have the helper signature", h.text))
+                .note(format!("found `{found}`"))
+                .note(format!("a helper is `{SIGNATURE}`")),
+        ),
+        None => {
+            let mut d = mk(format!("unknown helper `{}`", h.text));
+            if let Some(close) = set.closest(&h.text) {
+                d = d.note(format!("did you mean `{close}`?"));
+            }
+            diags.push(d.note(format!("a helper is `{SIGNATURE}` in the helpers module")));
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Expansion: checked patterns to the flat tables the matcher reads.
+//!
+//! Each pattern is anchored on its first stone, its cells become elements
+//! (stones first, empty points last: seed iv), and one [`Variant`] is made
+//! for each transformation its class needs, carrying the transformed extent,
+//! edge sides, move and the 4x4 grid masks. Patterns are sorted by maximum
+//! weight, descending, ties in file order (seed v).
+
+use std::borrow::Cow;
+
+use crate::check::CheckedPattern;
+use crate::grid::Spec;
+use crate::tables::{grid_shift, Cell, Database, Element, Extent, Pattern, Span32, Variant};
+use crate::transform;
+
+/// Builds the tables. Patterns must have passed the checker.
+pub fn expand(patterns: &[CheckedPattern]) -> Database {
+    let mut order: Vec<&CheckedPattern> = patterns.iter().collect();
+    // A stable sort keeps file order among equal weights.
+    order.sort_by_key(|p| std::cmp::Reverse(p.max_weight));
+    let mut db = Database::default();
+    for p in order {
+        let index = db.patterns.len() as u32;
+        let (ar, ac) = p.grid.anchor().expect("checked: a stone");
+        let (mr, mc) = p.grid.move_point().expect("checked: a move");
+        let rel = |r: usize, c: usize| (r as i32 - ar as i32, c as i32 - ac as i32);
+        let mut elements: Vec<(u8, Element)> = p
+            .grid
+            .iter()
+            .filter_map(|(r, c, s)| {
+                let cell = match s {
+                    Spec::Any => return None,
+                    Spec::Move => Cell::Empty,
+                    Spec::Is(cell) => cell,
+                };
+                let rank = match cell {
+                    Cell::Mine | Cell::Theirs => 0,
+                    Cell::NotTheirs | Cell::NotMine => 1,
+                    Cell::Empty => 2,
+                };
+                let (di, dj) = rel(r, c);
+                Some((rank, Element::new(di as i8, dj as i8, cell)))
+            })
+            .collect();
+        elements.sort_by_key(|(rank, _)| *rank);
+        let elements: Vec<Element> = elements.into_iter().map(|(_, e)| e).collect();
+        let (top_i, left_j) = rel(0, 0);
+        let (bottom_i, right_j) = rel(p.grid.rows - 1, p.grid.cols - 1);
+        let extent = Extent::new(top_i as i8, left_j as i8, bottom_i as i8, right_j as i8);
+        let (move_di, move_dj) = rel(mr, mc);
+        let anchor = match p.grid.get(ar, ac) {
+            Spec::Is(c) => c,
+            _ => unreachable!("the anchor is a stone"),
+        };
+        let el_start = db.elements.len() as u32;
+        db.elements.extend_from_slice(&elements);
+        let var_start = db.variants.len() as u32;
+        for t in p.group.coset_representatives() {
+            db.variants.push(variant(index, t, &elements, extent, p.grid.edges, (move_di, move_dj)));
+        }
+        db.patterns.push(Pattern {
+            name: Cow::Owned(p.name.clone()),
+            line: p.line,
+            symmetry: p.declared.as_char(),
+            anchor,
+            move_di: move_di as i8,
+            move_dj: move_dj as i8,
+            extent,
+            edges: p.grid.edges,
+            weight: p.weight,
+            assistance: p.assistance,
+            class: p.class,
+            bonus: p.bonus,
+            xbonus: p.xbonus,
+            splitbonus: p.splitbonus,
+            minrand: p.minrand,
+            maxrand: p.maxrand,
+            max_weight: p.max_weight,
+            helper: p.helper.clone().map(Cow::Owned),
+            description: Cow::Owned(p.description.clone()),
+            elements: Span32::new(el_start, elements.len() as u32),
+            variants: Span32::new(var_start, db.variants.len() as u32 - var_start),
+        });
+    }
+    db
+}
+
+/// One transformation of a pattern: transformed geometry and grid masks.
+pub fn variant(
+    pattern: u32,
+    t: u8,
+    elements: &[Element],
+    extent: Extent,
+    edges: u8,
+    mv: (i32, i32),
+) -> Variant {
+    let mut and_mask = 0u32;
+    let mut val_mask = 0u32;
+    for e in elements {
+        let (ti, tj) = transform::apply(t, e.di(), e.dj());
+        if let Some(shift) = grid_shift(ti, tj) {
+            let (a, v) = e.cell().and_val();
+            and_mask |= a << shift;
+            val_mask |= v << shift;
+        }
+    }
+    let (move_di, move_dj) = transform::apply(t, mv.0, mv.1);
+    Variant {
+        pattern,
+        trans: t,
+        edges: transform::transform_sides(t, edges),
+        extent: extent.transformed(t),
+        move_di: move_di as i8,
+        move_dj: move_dj as i8,
+        and_mask,
+        val_mask,
+    }
+}

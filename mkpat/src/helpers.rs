@@ -1,0 +1,133 @@
+//! The helper functions a database may name, read from the engine's source.
+//!
+//! The build names one Rust module as the home of helpers; this module reads
+//! its source with `syn` and lists every `pub fn` there. A helper must have
+//! the one signature katachi defines:
+//!
+//! ```text
+//! pub fn name(ctx: &HelperContext<'_>) -> i32
+//! ```
+//!
+//! (any path ending in `HelperContext`, any lifetime). The checker uses the
+//! list to reject databases that name a missing helper, and the code
+//! generator uses it to emit the registry that maps names to functions.
+
+use std::collections::BTreeMap;
+
+/// What the checker knows about the helpers module.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HelperSet {
+    /// Every `pub fn` of the module: `Ok(())` when it has the helper
+    /// signature, `Err(found)` with the signature found otherwise.
+    pub functions: BTreeMap<String, Result<(), String>>,
+}
+
+/// The signature every helper has, as shown to users.
+pub const SIGNATURE: &str = "pub fn NAME(ctx: &HelperContext<'_>) -> i32";
+
+impl HelperSet {
+    /// Reads a helpers module's source. Fails with syn's message when the
+    /// source is not valid Rust.
+    pub fn from_source(source: &str) -> Result<HelperSet, String> {
+        let file = syn::parse_file(source).map_err(|e| {
+            let at = e.span().start();
+            format!("{}:{}: {e}", at.line, at.column + 1)
+        })?;
+        let mut functions = BTreeMap::new();
+        for item in &file.items {
+            if let syn::Item::Fn(f) = item {
+                if !matches!(f.vis, syn::Visibility::Public(_)) {
+                    continue;
+                }
+                functions.insert(f.sig.ident.to_string(), check_signature(&f.sig));
+            }
+        }
+        Ok(HelperSet { functions })
+    }
+
+    /// The helpers with the right signature, sorted by name.
+    pub fn valid(&self) -> impl Iterator<Item = &str> {
+        self.functions
+            .iter()
+            .filter(|(_, r)| r.is_ok())
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// The closest valid helper name, for "did you mean".
+    pub fn closest(&self, name: &str) -> Option<&str> {
+        self.valid()
+            .map(|n| (strsim::damerau_levenshtein(name, n), n))
+            .filter(|(d, n)| *d <= 3.max(n.len() / 4))
+            .min()
+            .map(|(_, n)| n)
+    }
+}
+
+fn check_signature(sig: &syn::Signature) -> Result<(), String> {
+    let shown = {
+        let inputs: Vec<String> = sig
+            .inputs
+            .iter()
+            .map(|a| quote::ToTokens::to_token_stream(a).to_string())
+            .collect();
+        let output = match &sig.output {
+            syn::ReturnType::Default => String::new(),
+            syn::ReturnType::Type(_, t) => {
+                format!(" -> {}", quote::ToTokens::to_token_stream(t))
+            }
+        };
+        format!("fn {}({}){}", sig.ident, inputs.join(", "), output)
+    };
+    let arg_ok = sig.inputs.len() == 1
+        && match &sig.inputs[0] {
+            syn::FnArg::Typed(pt) => match &*pt.ty {
+                syn::Type::Reference(r) if r.mutability.is_none() => match &*r.elem {
+                    syn::Type::Path(p) => p
+                        .path
+                        .segments
+                        .last()
+                        .is_some_and(|s| s.ident == "HelperContext"),
+                    _ => false,
+                },
+                _ => false,
+            },
+            syn::FnArg::Receiver(_) => false,
+        };
+    let ret_ok = match &sig.output {
+        syn::ReturnType::Type(_, t) => matches!(&**t, syn::Type::Path(p) if p.path.is_ident("i32")),
+        syn::ReturnType::Default => false,
+    };
+    let plain = sig.asyncness.is_none() && sig.generics.params.is_empty() && sig.unsafety.is_none();
+    if arg_ok && ret_ok && plain {
+        Ok(())
+    } else {
+        Err(shown)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_public_helpers_and_checks_signatures() {
+        let src = r#"
+            use crate::position::HelperContext;
+            pub fn good(ctx: &HelperContext<'_>) -> i32 { 0 }
+            pub fn also_good(c: &crate::position::HelperContext) -> i32 { 1 }
+            pub fn bad(x: u32) -> i32 { 0 }
+            fn private(ctx: &HelperContext<'_>) -> i32 { 0 }
+        "#;
+        let h = HelperSet::from_source(src).unwrap();
+        assert_eq!(h.valid().collect::<Vec<_>>(), vec!["also_good", "good"]);
+        assert_eq!(h.functions["bad"], Err("fn bad(x : u32) -> i32".to_string()));
+        assert!(!h.functions.contains_key("private"));
+        assert_eq!(h.closest("god"), Some("good"));
+        assert_eq!(h.closest("completely_else"), None);
+    }
+
+    #[test]
+    fn bad_rust_is_an_error() {
+        assert!(HelperSet::from_source("pub fn (").is_err());
+    }
+}

@@ -1,0 +1,310 @@
+//! The `mkpat` command: the pattern compiler's tools for database authors.
+//!
+//! A thin shell around the library: it reads files, calls `mkpat::compile`
+//! and friends, prints diagnostics and exits non-zero on failure.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use mkpat::{codegen, renum, show, Compiled, Dialect, HelperSet, Options};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mkpat",
+    version,
+    about = "Compile, check and maintain pattern databases (GNU Go's patterns.db language)",
+    long_about = "mkpat reads pattern databases written as ASCII diagrams (GNU Go 2.0's \
+                  `# pattern N` dialect or GNU Go 2.6's `Pattern NAME` dialect), checks them, \
+                  expands every transformation their symmetry class needs, and compiles them \
+                  into the tables katachi's matcher reads.\n\n\
+                  Diagnostics are printed as `file:line:col: error: ...` with the source line \
+                  and a caret; every problem of a file is reported in one run. The exit status \
+                  is 1 when any error was found.",
+    after_help = "Examples:\n  mkpat check patterns/patterns.db\n  mkpat show patterns/patterns.db 12\n  mkpat renum patterns/patterns.db\n  mkpat compile patterns/patterns.db -o /tmp/patterns.rs"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+struct Read {
+    /// Force the dialect instead of detecting it from the first header.
+    #[arg(long, value_enum)]
+    dialect: Option<DialectArg>,
+    /// Read a foreign database for its geometry: wrong symmetry classes and
+    /// unknown helpers become warnings.
+    #[arg(long)]
+    lenient: bool,
+    /// The helpers module (Rust source) whose functions the database may
+    /// name. Default: `src/helpers.rs` beside the database's folder, if any.
+    #[arg(long, value_name = "FILE")]
+    helpers: Option<PathBuf>,
+    /// Do not check helper names.
+    #[arg(long, conflicts_with = "helpers")]
+    no_helpers: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum DialectArg {
+    /// `# pattern N` headers (GNU Go 2.0, the seed).
+    Seed,
+    /// `Pattern NAME` headers, assistance, constraints (GNU Go 2.6).
+    #[value(name = "gnugo-2.6")]
+    Gnugo26,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check databases and report every problem (exit 1 on any error).
+    Check {
+        #[command(flatten)]
+        read: Read,
+        /// Treat warnings as errors.
+        #[arg(long)]
+        deny_warnings: bool,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print the Rust module that build.rs would generate for a database.
+    Compile {
+        #[command(flatten)]
+        read: Read,
+        file: PathBuf,
+        /// Write the module here instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// Draw one pattern in every transformation it is tried in, with masks.
+    Show {
+        #[command(flatten)]
+        read: Read,
+        file: PathBuf,
+        /// The pattern's number or name.
+        pattern: String,
+    },
+    /// Renumber `# pattern N` headers 1, 2, 3… in file order (GNU Go's
+    /// `make renum`). The old file is kept as FILE.bak; the new one is
+    /// written atomically.
+    Renum { file: PathBuf },
+    /// Print counts that describe a database.
+    Stats {
+        #[command(flatten)]
+        read: Read,
+        file: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("mkpat: error: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn options(read: &Read, db_path: &Path) -> Result<Options, String> {
+    let helpers_path = if read.no_helpers {
+        None
+    } else if let Some(h) = &read.helpers {
+        Some(h.clone())
+    } else {
+        let guess = db_path
+            .parent()
+            .map(|d| d.join("..").join("src").join("helpers.rs"));
+        guess.filter(|g| g.is_file())
+    };
+    let helpers = match helpers_path {
+        Some(p) => {
+            let src = String::from_utf8_lossy(&read_file(&p)?).into_owned();
+            Some(
+                HelperSet::from_source(&src)
+                    .map_err(|e| format!("{}:{e}: the helpers module is not valid Rust", p.display()))?,
+            )
+        }
+        None => None,
+    };
+    Ok(Options {
+        dialect: read.dialect.map(|d| match d {
+            DialectArg::Seed => Dialect::Seed,
+            DialectArg::Gnugo26 => Dialect::GnuGo26,
+        }),
+        lenient: read.lenient,
+        helpers,
+    })
+}
+
+fn compile(read: &Read, path: &Path) -> Result<Compiled, String> {
+    let bytes = read_file(path)?;
+    let opts = options(read, path)?;
+    Ok(mkpat::compile(&path.display().to_string(), &bytes, &opts))
+}
+
+/// Prints diagnostics; fails when there was an error.
+fn report(c: &Compiled) -> Result<(), String> {
+    eprint!("{}", c.render());
+    if c.is_ok() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: {} error(s), {} warning(s)",
+            c.source.name,
+            c.error_count(),
+            c.warning_count()
+        ))
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Check {
+            read,
+            deny_warnings,
+            files,
+        } => {
+            let mut failed = false;
+            for f in &files {
+                let c = compile(&read, f)?;
+                eprint!("{}", c.render());
+                let (e, w) = (c.error_count(), c.warning_count());
+                let n = c.checked.len();
+                println!(
+                    "{}: {} dialect, {n} patterns checked, {e} error(s), {w} warning(s)",
+                    f.display(),
+                    c.dialect.name()
+                );
+                if e > 0 || (deny_warnings && w > 0) {
+                    failed = true;
+                }
+            }
+            Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+        }
+        Command::Compile { read, file, output } => {
+            let c = compile(&read, &file)?;
+            report(&c)?;
+            let db = c.database.as_ref().expect("no error");
+            let code = codegen::generate(
+                db,
+                &c.checked,
+                &codegen::CodegenOptions {
+                    input: &file.display().to_string(),
+                    dialect: c.dialect.name(),
+                    helpers: None,
+                    helper_fn_type: "crate::position::HelperFn",
+                },
+            );
+            match output {
+                Some(o) => write_atomic(&o, code.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", o.display()))?,
+                None => {
+                    let _ = std::io::stdout().write_all(code.as_bytes());
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Show {
+            read,
+            file,
+            pattern,
+        } => {
+            let c = compile(&read, &file)?;
+            report(&c)?;
+            let db = c.database.as_ref().expect("no error");
+            match show::show(db, &c.checked, &pattern) {
+                Some(s) => {
+                    print!("{s}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                None => {
+                    let mut names: Vec<&str> = db.patterns.iter().map(|p| &*p.name).collect();
+                    names.sort_by_key(|n| strsim::levenshtein(n, &pattern));
+                    Err(format!(
+                        "no pattern `{pattern}` in {}; closest: {}",
+                        file.display(),
+                        names.into_iter().take(3).collect::<Vec<_>>().join(", ")
+                    ))
+                }
+            }
+        }
+        Command::Renum { file } => {
+            let bytes = read_file(&file)?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                format!("{}: not UTF-8; `mkpat check` locates the bad bytes; file untouched", file.display())
+            })?;
+            match renum::renumber(&text) {
+                Ok(r) => {
+                    if r.changed == 0 {
+                        println!("{}: {} patterns, already numbered 1..{}; file untouched", file.display(), r.total, r.total);
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    let bak = backup_path(&file);
+                    std::fs::copy(&file, &bak)
+                        .map_err(|e| format!("cannot write backup {}: {e}; file untouched", bak.display()))?;
+                    write_atomic(&file, r.text.as_bytes())
+                        .map_err(|e| format!("cannot write {}: {e}; file untouched", file.display()))?;
+                    println!(
+                        "{}: renumbered {} of {} patterns 1..{}; the old file is {}",
+                        file.display(),
+                        r.changed,
+                        r.total,
+                        r.total,
+                        bak.display()
+                    );
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(renum::RenumError::NotNumbered) => Err(format!(
+                    "{}: patterns of the GNU Go 2.6 dialect are named, not numbered; file untouched",
+                    file.display()
+                )),
+                Err(renum::RenumError::Parse(diags)) => {
+                    let src = mkpat::SourceFile::new(file.display().to_string(), text);
+                    eprint!("{}", src.render_all(&diags));
+                    Err(format!(
+                        "{}: does not parse ({} error(s)); file untouched",
+                        file.display(),
+                        diags.len()
+                    ))
+                }
+            }
+        }
+        Command::Stats { read, file } => {
+            let c = compile(&read, &file)?;
+            report(&c)?;
+            print!("{}", show::stats(c.database.as_ref().expect("no error")));
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn backup_path(file: &Path) -> PathBuf {
+    let mut s = file.as_os_str().to_owned();
+    s.push(".bak");
+    PathBuf::from(s)
+}
+
+/// Writes through a temporary file in the same folder, then renames it over
+/// the target, so that a crash leaves either the old or the new file.
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.mkpat-tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

@@ -1,0 +1,860 @@
+//! The parser: database text to [`ast::Database`], with every syntax error.
+//!
+//! A database is line-oriented, so the parser is a small state machine over
+//! lines (header, comments, diagram, attribute line, constraint) and each
+//! kind of line has its own nom grammar. It never stops at the first error:
+//! a bad line is reported and skipped, and a pattern that cannot be read is
+//! dropped while the next header starts afresh. The grammar is written down
+//! for users in `docs/language.md`.
+//!
+//! The dialect is decided by the first header line: `# pattern N` is the
+//! seed's, `Pattern NAME` is GNU Go 2.6's.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{char, digit1, space0, space1};
+use nom::combinator::{all_consuming, opt, recognize};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+
+/// Parses a whole database. `force` overrides dialect detection.
+pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) {
+    let lines = split_lines(text);
+    let dialect = force.unwrap_or_else(|| detect_dialect(&lines));
+    let mut p = Parser_ {
+        lines,
+        pos: 0,
+        dialect,
+        diags: Vec::new(),
+    };
+    let patterns = p.database();
+    (Database { dialect, patterns }, p.diags)
+}
+
+/// The dialect of the first header line; the seed's when there is none.
+pub fn detect_dialect(lines: &[Line<'_>]) -> Dialect {
+    for l in lines {
+        if header_seed(l.text).is_some() {
+            return Dialect::Seed;
+        }
+        if header_26(l.text).is_some() {
+            return Dialect::GnuGo26;
+        }
+    }
+    Dialect::Seed
+}
+
+/// One line of the source, without its line ending.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    pub start: usize,
+    pub text: &'a str,
+}
+
+impl Line<'_> {
+    fn span(&self) -> Span {
+        Span::new(self.start, self.start + self.text.len().max(1))
+    }
+    /// The byte offset of a suffix of this line's text.
+    fn offset_of(&self, rest: &str) -> usize {
+        self.start + (self.text.len() - rest.len())
+    }
+    fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+}
+
+pub fn split_lines(text: &str) -> Vec<Line<'_>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split_inclusive('\n') {
+        let body = piece.trim_end_matches('\n').trim_end_matches('\r');
+        out.push(Line { start, text: body });
+        start += piece.len();
+    }
+    out
+}
+
+// ---- line grammars (nom) ----
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// `# pattern N`, strictly: one `#`, `pattern`, a number, nothing else.
+pub(crate) fn header_seed(line: &str) -> Option<&str> {
+    let r: Res<'_, &str> = all_consuming((
+        char('#'),
+        space1,
+        tag("pattern"),
+        space1,
+        digit1,
+        space0,
+    ))
+    .map(|(_, _, _, _, n, _)| n)
+    .parse(line);
+    r.ok().map(|(_, n)| n)
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.'
+}
+
+/// `Pattern NAME`, optionally followed by a comment after whitespace.
+fn header_26(line: &str) -> Option<&str> {
+    let r: Res<'_, &str> = (tag("Pattern"), space1, take_while1(is_name_char))
+        .map(|(_, _, n)| n)
+        .parse(line);
+    match r {
+        Ok((rest, n)) if rest.trim().is_empty() || rest.starts_with([' ', '\t']) => Some(n),
+        _ => None,
+    }
+}
+
+/// A line that was probably meant as a seed header but is not one.
+fn near_header_seed(line: &str) -> bool {
+    let t = line.trim_start_matches('#').trim_start();
+    line.starts_with('#') && t.to_ascii_lowercase().starts_with("pattern") && {
+        let rest = t["pattern".len()..].trim();
+        !rest.is_empty() && rest.split_whitespace().count() == 1
+    }
+}
+
+/// An edge line: `+`? `-`+ `+`?, then an optional comment.
+fn edge_line(line: &str) -> Res<'_, (Option<&str>, &str, Option<&str>)> {
+    (
+        opt(alt((tag("+"), tag("|")))),
+        take_while1(|c| c == '-'),
+        opt(tag("+")),
+    )
+        .parse(line)
+}
+
+fn is_number_token(s: &str) -> bool {
+    let r: Res<'_, &str> = all_consuming(recognize(preceded(
+        opt(alt((char('-'), char('+')))),
+        digit1,
+    )))
+    .parse(s);
+    r.is_ok()
+}
+
+fn identifier(s: &str) -> Res<'_, &str> {
+    recognize((
+        take_while1(|c: char| c.is_ascii_alphabetic() || c == '_'),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    ))
+    .parse(s)
+}
+
+// ---- the state machine ----
+
+struct Parser_<'a> {
+    lines: Vec<Line<'a>>,
+    pos: usize,
+    dialect: Dialect,
+    diags: Vec<Diagnostic>,
+}
+
+enum LineKind<'a> {
+    Blank,
+    Comment,
+    Header(&'a str),
+    Attributes,
+    Constraint,
+    Other,
+}
+
+impl<'a> Parser_<'a> {
+    fn classify(&self, l: &Line<'a>) -> LineKind<'a> {
+        if l.is_blank() {
+            return LineKind::Blank;
+        }
+        match self.dialect {
+            Dialect::Seed => {
+                if let Some(n) = header_seed(l.text) {
+                    return LineKind::Header(n);
+                }
+                if l.text.starts_with('#') {
+                    return LineKind::Comment;
+                }
+            }
+            Dialect::GnuGo26 => {
+                if let Some(n) = header_26(l.text) {
+                    return LineKind::Header(n);
+                }
+                if l.text.starts_with('#') {
+                    return LineKind::Comment;
+                }
+                if l.text.starts_with(';') {
+                    return LineKind::Constraint;
+                }
+            }
+        }
+        if l.text.starts_with(':') {
+            LineKind::Attributes
+        } else {
+            LineKind::Other
+        }
+    }
+
+    fn database(&mut self) -> Vec<PatternAst> {
+        let mut patterns = Vec::new();
+        while self.pos < self.lines.len() {
+            let l = self.lines[self.pos];
+            match self.classify(&l) {
+                LineKind::Header(name) => {
+                    self.pos += 1;
+                    if let Some(p) = self.pattern(l, name) {
+                        patterns.push(p);
+                    }
+                }
+                LineKind::Blank => self.pos += 1,
+                LineKind::Comment => {
+                    if self.dialect == Dialect::Seed && near_header_seed(l.text) {
+                        self.diags.push(
+                            Diagnostic::warning(
+                                l.span(),
+                                "this comment looks like a pattern header but is not one",
+                            )
+                            .note("a header is exactly `# pattern N`, N a number"),
+                        );
+                    }
+                    self.pos += 1;
+                }
+                _ => {
+                    self.diags.push(self.unexpected_outside(&l));
+                    self.pos += 1;
+                    // Skip the rest of the stray block quietly.
+                    while self.pos < self.lines.len()
+                        && matches!(
+                            self.classify(&self.lines[self.pos]),
+                            LineKind::Other | LineKind::Attributes | LineKind::Constraint
+                        )
+                    {
+                        self.pos += 1;
+                    }
+                }
+            }
+        }
+        patterns
+    }
+
+    fn unexpected_outside(&self, l: &Line<'_>) -> Diagnostic {
+        let expected = match self.dialect {
+            Dialect::Seed => "a `# pattern N` header, a `#` comment or a blank line",
+            Dialect::GnuGo26 => "a `Pattern NAME` header, a `#` comment or a blank line",
+        };
+        Diagnostic::error(l.span(), "text outside any pattern")
+            .note(format!("expected {expected}"))
+    }
+
+    fn skip_blank_and_comments(&mut self) {
+        while self.pos < self.lines.len()
+            && matches!(
+                self.classify(&self.lines[self.pos]),
+                LineKind::Blank | LineKind::Comment
+            )
+        {
+            self.pos += 1;
+        }
+    }
+
+    fn pattern(&mut self, header: Line<'a>, name: &str) -> Option<PatternAst> {
+        let name_start = header.offset_of(&header.text[header.text.find(name)?..]);
+        let name = Text {
+            text: name.to_string(),
+            span: Span::new(name_start, name_start + name.len()),
+        };
+        self.skip_blank_and_comments();
+        let diagram = self.diagram(false);
+        if diagram.rows.is_empty() && diagram.north.is_none() && diagram.south.is_none() {
+            self.diags.push(
+                Diagnostic::error(header.span(), format!("pattern {} has no diagram", name.text))
+                    .note("the diagram's rows follow the header"),
+            );
+        }
+        self.skip_blank_and_comments();
+        let attributes = match self.lines.get(self.pos).copied() {
+            Some(l) if matches!(self.classify(&l), LineKind::Attributes) => {
+                self.pos += 1;
+                self.attributes(l)
+            }
+            other => {
+                let (span, found) = match other {
+                    Some(l) if !matches!(self.classify(&l), LineKind::Header(_)) => {
+                        (l.span(), "this line")
+                    }
+                    _ => (header.span(), "nothing"),
+                };
+                self.diags.push(
+                    Diagnostic::error(
+                        span,
+                        format!(
+                            "pattern {} has no attribute line: found {found}",
+                            name.text
+                        ),
+                    )
+                    .note(match self.dialect {
+                        Dialect::Seed => "expected `:trfno,patwt,ucutoff,uvalue,mycutoff,myvalue,classification,bonus,helper` after the diagram",
+                        Dialect::GnuGo26 => "expected `:sym,weight,assistance,class,obonus,xbonus,splitbonus,minrand,maxrand,helper` after the diagram",
+                    }),
+                );
+                if found == "this line" {
+                    self.skip_to_next_header();
+                }
+                None
+            }
+        };
+        let constraint = if self.dialect == Dialect::GnuGo26 {
+            self.constraint()
+        } else {
+            None
+        };
+        // Anything else before the next header is stray text.
+        loop {
+            self.skip_blank_and_comments();
+            match self.lines.get(self.pos).copied() {
+                None => break,
+                Some(l) if matches!(self.classify(&l), LineKind::Header(_)) => break,
+                Some(l) => {
+                    let d = match self.classify(&l) {
+                        LineKind::Attributes => Diagnostic::error(
+                            l.span(),
+                            format!("pattern {} has a second attribute line", name.text),
+                        ),
+                        LineKind::Constraint => Diagnostic::error(
+                            l.span(),
+                            "a `;` constraint line must follow the constraint diagram or another `;` line",
+                        ),
+                        _ => Diagnostic::error(
+                            l.span(),
+                            format!("unexpected text after the attribute line of pattern {}", name.text),
+                        )
+                        .note(match self.dialect {
+                            Dialect::Seed => "the next thing expected is a `# pattern N` header; a comment line starts with `#`",
+                            Dialect::GnuGo26 => "expected a constraint diagram, `;` lines, or the next `Pattern NAME` header",
+                        }),
+                    };
+                    self.diags.push(d);
+                    self.skip_to_next_header();
+                }
+            }
+        }
+        Some(PatternAst {
+            name,
+            header: header.span(),
+            diagram,
+            attributes,
+            constraint,
+        })
+    }
+
+    fn skip_to_next_header(&mut self) {
+        while self.pos < self.lines.len()
+            && !matches!(self.classify(&self.lines[self.pos]), LineKind::Header(_))
+        {
+            self.pos += 1;
+        }
+    }
+
+    /// Reads diagram lines up to the first blank, comment, attribute,
+    /// constraint or header line. `labels` allows letters (constraint
+    /// diagrams).
+    fn diagram(&mut self, labels: bool) -> Diagram {
+        let mut d = Diagram::default();
+        let mut descriptions = Vec::new();
+        while let Some(l) = self.lines.get(self.pos).copied() {
+            if !matches!(self.classify(&l), LineKind::Other) {
+                break;
+            }
+            self.pos += 1;
+            d.lines.push(l.span());
+            let body_len = l.text.find([' ', '\t']).unwrap_or(l.text.len());
+            let (body, comment) = l.text.split_at(body_len);
+            let comment = comment.trim();
+            if !comment.is_empty() {
+                descriptions.push(comment.to_string());
+            }
+            if let Ok((rest, (c1, dashes, c2))) = edge_line(body) {
+                if rest.is_empty() {
+                    let west_corner = c1
+                        .filter(|c| *c == "+")
+                        .map(|_| Span::at(l.start));
+                    let east_corner = c2.map(|_| Span::at(l.start + body.len() - 1));
+                    if c1 == Some("|") {
+                        self.diags.push(Diagnostic::error(
+                            Span::at(l.start),
+                            "an edge line starts with `|`",
+                        ).note("a corner where a west edge meets this line is written `+`"));
+                    }
+                    let e = EdgeLine {
+                        span: l.span(),
+                        west_corner,
+                        east_corner,
+                        width: dashes.len(),
+                        indent: usize::from(c1.is_some()),
+                    };
+                    if d.rows.is_empty() && d.north.is_none() {
+                        d.north = Some(e);
+                    } else if d.south.is_none() && !d.rows.is_empty() {
+                        d.south = Some(e);
+                    } else {
+                        d.misplaced_edges.push(e);
+                    }
+                    continue;
+                }
+            }
+            let row = self.row(l, body, labels);
+            if d.south.is_some() {
+                self.diags.push(
+                    Diagnostic::error(row.span, "diagram row after the south edge line")
+                        .note("a line of `-` below the rows is the board's edge: nothing can lie beyond it"),
+                );
+                continue;
+            }
+            d.rows.push(row);
+        }
+        d.description = descriptions.join(" ");
+        d
+    }
+
+    fn row(&mut self, l: Line<'a>, body: &str, labels: bool) -> Row {
+        let mut cells = Vec::new();
+        let mut west = None;
+        let mut east = None;
+        let n = body.chars().count();
+        for (k, (off, c)) in body.char_indices().enumerate() {
+            let span = Span::new(l.start + off, l.start + off + c.len_utf8());
+            match c {
+                '|' if k == 0 => west = Some(span),
+                '|' if k + 1 == n => east = Some(span),
+                'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => cells.push((c, span)),
+                c if labels && c.is_ascii_alphabetic() => cells.push((c, span)),
+                '|' => {
+                    self.diags.push(
+                        Diagnostic::error(span, "`|` inside a diagram row")
+                            .note("an edge `|` stands only at the start or the end of a row"),
+                    );
+                    cells.push(('?', span));
+                }
+                '+' | '-' => {
+                    self.diags.push(
+                        Diagnostic::error(span, format!("`{c}` inside a diagram row"))
+                            .note("`-` and `+` belong on an edge line above or below the rows"),
+                    );
+                    cells.push(('?', span));
+                }
+                _ => {
+                    let shown = if c.is_control() || c == '\u{FFFD}' {
+                        format!("{:?}", c)
+                    } else {
+                        format!("`{c}`")
+                    };
+                    self.diags.push(
+                        Diagnostic::error(span, format!("unexpected character {shown} in a diagram"))
+                            .note("a cell is one of `O X o x . * ?`; `|` marks an edge at a row's end; a comment follows whitespace"),
+                    );
+                    cells.push(('?', span));
+                }
+            }
+        }
+        Row {
+            span: l.span(),
+            west,
+            east,
+            cells,
+        }
+    }
+
+    /// Splits the attribute line into fields at top-level commas. Spaces
+    /// may pad a field; text after whitespace in the last field is a comment.
+    fn fields(l: &Line<'_>) -> Vec<Text> {
+        let body = &l.text[1..];
+        let body_start = l.start + 1;
+        let mut bounds = Vec::new();
+        let mut depth = 0i32;
+        let mut field_start = 0;
+        for (i, c) in body.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                ',' if depth == 0 => {
+                    bounds.push((field_start, i));
+                    field_start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        let last = &body[field_start..];
+        let lead = last.len() - last.trim_start().len();
+        let last_end = last[lead..]
+            .find([' ', '\t'])
+            .map_or(body.len(), |k| field_start + lead + k);
+        bounds.push((field_start, last_end));
+        bounds
+            .into_iter()
+            .map(|(a, b)| {
+                let raw = &body[a..b];
+                let lead = raw.len() - raw.trim_start().len();
+                let t = raw.trim();
+                let s = body_start + a + lead;
+                Text {
+                    text: t.to_string(),
+                    span: Span::new(s, s + t.len().max(1)),
+                }
+            })
+            .collect()
+    }
+
+    fn attributes(&mut self, l: Line<'_>) -> Option<Attributes> {
+        let fields = Self::fields(&l);
+        let before = self.diags.len();
+        let attrs = match self.dialect {
+            Dialect::Seed => self.attributes_seed(&l, &fields),
+            Dialect::GnuGo26 => self.attributes_26(&l, &fields),
+        };
+        if self.diags[before..].iter().any(|d| d.is_error()) {
+            None
+        } else {
+            attrs
+        }
+    }
+
+    fn num(&mut self, f: &Text, what: &str) -> Num {
+        if is_number_token(&f.text) {
+            match f.text.parse::<i64>() {
+                Ok(v) => return Num { value: v, span: f.span },
+                Err(_) => {
+                    self.diags.push(Diagnostic::error(
+                        f.span,
+                        format!("{what} `{}` is out of range", f.text),
+                    ).note(format!("numbers must lie between {} and {}", -crate::check::NUM_LIMIT, crate::check::NUM_LIMIT)));
+                    return Num { value: 0, span: f.span };
+                }
+            }
+        }
+        let found = if f.text.is_empty() {
+            "nothing".to_string()
+        } else {
+            format!("`{}`", f.text)
+        };
+        self.diags.push(Diagnostic::error(
+            f.span,
+            format!("expected an integer for {what}, found {found}"),
+        ));
+        Num {
+            value: 0,
+            span: f.span,
+        }
+    }
+
+    fn symmetry(&mut self, f: &Text) -> Text {
+        let ok = f.text.chars().count() == 1 && "8|\\/-+X".contains(f.text.as_str());
+        if !ok {
+            self.diags.push(
+                Diagnostic::error(
+                    f.span,
+                    format!("unknown symmetry class `{}`", f.text),
+                )
+                .note("the first field is one of `8 | \\ / - + X`"),
+            );
+        }
+        f.clone()
+    }
+
+    fn helper(&mut self, f: &Text) -> Option<Text> {
+        if f.text == "NULL" {
+            return None;
+        }
+        match all_consuming(identifier).parse(f.text.as_str()) {
+            Ok(_) => Some(f.clone()),
+            Err(_) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        f.span,
+                        format!("expected a helper function name or `NULL`, found `{}`", f.text),
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn wrong_count(&mut self, l: &Line<'_>, fields: &[Text], want: usize, form: &str) {
+        let span = if fields.len() > want {
+            fields[want].span
+        } else {
+            Span::at(l.start + l.text.len().saturating_sub(1))
+        };
+        self.diags.push(
+            Diagnostic::error(
+                span,
+                format!(
+                    "the attribute line has {} fields, expected {want}",
+                    fields.len()
+                ),
+            )
+            .note(format!("the form is `{form}`")),
+        );
+    }
+
+    fn attributes_seed(&mut self, l: &Line<'_>, f: &[Text]) -> Option<Attributes> {
+        const FORM: &str = ":trfno,patwt,ucutoff,uvalue,mycutoff,myvalue,classification,bonus,helper";
+        if f.len() != 9 {
+            self.wrong_count(l, f, 9, FORM);
+            return None;
+        }
+        let symmetry = self.symmetry(&f[0]);
+        let weight = self.num(&f[1], "the weight");
+        let ucutoff = self.num(&f[2], "ucutoff");
+        let uvalue = self.num(&f[3], "uvalue");
+        let mycutoff = self.num(&f[4], "mycutoff");
+        let myvalue = self.num(&f[5], "myvalue");
+        let bonus = self.num(&f[7], "the bonus");
+        let helper = self.helper(&f[8]);
+        let assistance = if [ucutoff, uvalue, mycutoff, myvalue]
+            .iter()
+            .all(|n| n.value == 0)
+        {
+            AssistanceAst::None(Span::new(f[2].span.start, f[5].span.end))
+        } else {
+            AssistanceAst::Wind {
+                span: Span::new(f[2].span.start, f[5].span.end),
+                ucutoff,
+                uvalue,
+                mycutoff,
+                myvalue,
+            }
+        };
+        Some(Attributes {
+            span: l.span(),
+            symmetry,
+            weight,
+            assistance,
+            class: f[6].clone(),
+            bonus,
+            xbonus: None,
+            splitbonus: None,
+            minrand: None,
+            maxrand: None,
+            helper,
+        })
+    }
+
+    fn assistance_26(&mut self, f: &Text) -> AssistanceAst {
+        let t = f.text.as_str();
+        if t == "0" {
+            return AssistanceAst::None(f.span);
+        }
+        let call = (
+            identifier,
+            char('('),
+            take_while(|c| c != ')'),
+            char(')'),
+        )
+            .parse(t);
+        if let Ok(("", (name, _, args, _))) = call {
+            let args_start = f.span.start + name.len() + 1;
+            let mut nums = Vec::new();
+            let mut off = 0;
+            for a in args.split(',') {
+                let lead = a.len() - a.trim_start().len();
+                let s = args_start + off + lead;
+                let text = Text {
+                    text: a.trim().to_string(),
+                    span: Span::new(s, s + a.trim().len().max(1)),
+                };
+                nums.push(self.num(&text, &format!("an argument of `{name}`")));
+                off += a.len() + 1;
+            }
+            match (name, nums.as_slice()) {
+                ("wind", [a, b, c, d]) => {
+                    return AssistanceAst::Wind {
+                        span: f.span,
+                        ucutoff: *a,
+                        uvalue: *b,
+                        mycutoff: *c,
+                        myvalue: *d,
+                    }
+                }
+                ("moyo", [a, b]) => {
+                    return AssistanceAst::Moyo {
+                        span: f.span,
+                        cutoff: *a,
+                        value: *b,
+                    }
+                }
+                ("wind", _) | ("moyo", _) => {
+                    let want = if name == "wind" { 4 } else { 2 };
+                    self.diags.push(Diagnostic::error(
+                        f.span,
+                        format!("`{name}` takes {want} numbers, found {}", nums.len()),
+                    ));
+                    return AssistanceAst::None(f.span);
+                }
+                _ => {}
+            }
+        }
+        self.diags.push(
+            Diagnostic::error(f.span, format!("unknown assistance `{t}`"))
+                .note("the assistance is `0`, `wind(ucutoff,uvalue,mycutoff,myvalue)` or `moyo(cutoff,value)`"),
+        );
+        AssistanceAst::None(f.span)
+    }
+
+    fn attributes_26(&mut self, l: &Line<'_>, f: &[Text]) -> Option<Attributes> {
+        const FORM: &str =
+            ":sym,weight,assistance,class,obonus,xbonus,splitbonus,minrand,maxrand,helper";
+        let mut fields = f.to_vec();
+        if fields.len() == 9 && !is_number_token(&fields[8].text) {
+            // GNU Go 2.6's own CC156 and CC157 leave out one number: the
+            // helper is still the last field, the missing number is 0.
+            self.diags.push(
+                Diagnostic::warning(
+                    Span::at(fields[8].span.start),
+                    "the attribute line has 9 fields, expected 10: the missing number is taken as 0",
+                )
+                .note(format!("the form is `{FORM}`")),
+            );
+            let helper = fields.pop().expect("nine fields");
+            fields.push(Text {
+                text: "0".into(),
+                span: Span::at(helper.span.start),
+            });
+            fields.push(helper);
+        }
+        if fields.len() != 10 {
+            self.wrong_count(l, f, 10, FORM);
+            return None;
+        }
+        let symmetry = self.symmetry(&fields[0]);
+        let weight = self.num(&fields[1], "the weight");
+        let assistance = self.assistance_26(&fields[2]);
+        let bonus = self.num(&fields[4], "obonus");
+        let xbonus = self.num(&fields[5], "xbonus");
+        let splitbonus = self.num(&fields[6], "splitbonus");
+        let minrand = self.num(&fields[7], "minrand");
+        let maxrand = self.num(&fields[8], "maxrand");
+        let helper = self.helper(&fields[9]);
+        Some(Attributes {
+            span: l.span(),
+            symmetry,
+            weight,
+            assistance,
+            class: fields[3].clone(),
+            bonus,
+            xbonus: Some(xbonus),
+            splitbonus: Some(splitbonus),
+            minrand: Some(minrand),
+            maxrand: Some(maxrand),
+            helper,
+        })
+    }
+
+    /// GNU Go 2.6: an optional constraint diagram, then `;` lines.
+    fn constraint(&mut self) -> Option<Constraint> {
+        self.skip_blank_and_comments();
+        let l = self.lines.get(self.pos).copied()?;
+        let diagram = match self.classify(&l) {
+            LineKind::Other => {
+                let d = self.diagram(true);
+                self.skip_blank_and_comments();
+                d
+            }
+            LineKind::Constraint => Diagram::default(),
+            _ => return None,
+        };
+        let mut expr = String::new();
+        let mut pieces = Vec::new();
+        let mut span: Option<Span> = None;
+        while let Some(l) = self.lines.get(self.pos).copied() {
+            if !matches!(self.classify(&l), LineKind::Constraint) {
+                break;
+            }
+            self.pos += 1;
+            if !expr.is_empty() {
+                expr.push('\n');
+            }
+            pieces.push((expr.len(), Span::new(l.start + 1, l.start + l.text.len())));
+            expr.push_str(&l.text[1..]);
+            span = Some(match span {
+                None => l.span(),
+                Some(s) => Span::new(s.start, l.start + l.text.len()),
+            });
+        }
+        match span {
+            Some(span) => Some(Constraint {
+                diagram,
+                expr: Text { text: expr, span },
+                pieces,
+            }),
+            None => {
+                let at = diagram.lines.first().copied().unwrap_or(l.span());
+                self.diags.push(
+                    Diagnostic::error(at, "a constraint diagram without `;` lines")
+                        .note("after the constraint diagram, `;` lines give the expression"),
+                );
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_header_is_strict() {
+        assert_eq!(header_seed("# pattern 552"), Some("552"));
+        assert_eq!(header_seed("# pattern 552  "), Some("552"));
+        assert_eq!(header_seed("#pattern 552"), None);
+        assert_eq!(header_seed("# pattern 552 x"), None);
+        assert_eq!(header_seed("# patterns 5"), None);
+        assert!(near_header_seed("# pattern five"));
+        assert!(!near_header_seed("# patterns are below"));
+    }
+
+    #[test]
+    fn parses_the_seed_example() {
+        let src = "# pattern 552\n\n??o|          sente hane\n?Oo|\nXX*|\n...|\n?.?|\n\n:8,70,0,0,0,0,O,0,sente_hane_helper\n";
+        let (db, diags) = parse(src, None);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(db.dialect, Dialect::Seed);
+        let p = &db.patterns[0];
+        assert_eq!(p.name.text, "552");
+        assert_eq!(p.diagram.rows.len(), 5);
+        assert!(p.diagram.rows.iter().all(|r| r.east.is_some() && r.west.is_none()));
+        assert_eq!(p.diagram.description, "sente hane");
+        let a = p.attributes.as_ref().unwrap();
+        assert_eq!(a.weight.value, 70);
+        assert_eq!(a.helper.as_ref().unwrap().text, "sente_hane_helper");
+    }
+
+    #[test]
+    fn attribute_fields_allow_spaces_after_commas() {
+        let src = "# pattern 1\nO*\n: 8, 70, 0, 0, 0, 0, OX, 0, NULL\n";
+        let (db, diags) = parse(src, None);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(db.patterns[0].attributes.as_ref().unwrap().class.text, "OX");
+    }
+
+    #[test]
+    fn parses_a_26_pattern_with_a_constraint() {
+        let src = "Pattern ES1\n\n?..O?     press along the side\n?X...\n?.*..\n.....\n-----\n\n:8,40,moyo(12,1),O,10,4,4,0,0,NULL\n\n?..O?\n?A...\n?.*..\n.....\n-----\n\n;lib(A)>2\n";
+        let (db, diags) = parse(src, None);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(db.dialect, Dialect::GnuGo26);
+        let p = &db.patterns[0];
+        assert!(p.diagram.south.is_some());
+        assert!(matches!(
+            p.attributes.as_ref().unwrap().assistance,
+            AssistanceAst::Moyo { .. }
+        ));
+        let c = p.constraint.as_ref().unwrap();
+        assert_eq!(c.expr.text, "lib(a)>2");
+        assert_eq!(c.diagram.rows.len(), 4);
+    }
+}

@@ -1,0 +1,88 @@
+//! `mkpat renum`: GNU Go's `make renum`, as a pure text transformation.
+//!
+//! Headers are renumbered 1, 2, 3… in file order; every other byte of the
+//! file is kept as it was. The binary does the file handling (backup, atomic
+//! write); this module only decides the new text, or refuses.
+
+use crate::ast::Dialect;
+use crate::diag::Diagnostic;
+use crate::parse;
+
+/// Why a database was not renumbered.
+#[derive(Debug)]
+pub enum RenumError {
+    /// The file does not parse; nothing was changed.
+    Parse(Vec<Diagnostic>),
+    /// The database is not in the seed dialect (2.6 patterns have names).
+    NotNumbered,
+}
+
+/// The outcome of a renumbering.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Renumbered {
+    pub text: String,
+    /// Headers whose number changed.
+    pub changed: usize,
+    pub total: usize,
+}
+
+/// Renumbers the `# pattern N` headers of `text`. Duplicate numbers are
+/// what it exists to fix, so only syntax errors make it refuse.
+pub fn renumber(text: &str) -> Result<Renumbered, RenumError> {
+    let (db, diags) = parse::parse(text, None);
+    if db.dialect != Dialect::Seed {
+        return Err(RenumError::NotNumbered);
+    }
+    let errors: Vec<Diagnostic> = diags.into_iter().filter(|d| d.is_error()).collect();
+    if !errors.is_empty() {
+        return Err(RenumError::Parse(errors));
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut next = 1usize;
+    let mut changed = 0;
+    for piece in text.split_inclusive('\n') {
+        let body_len = piece.trim_end_matches('\n').trim_end_matches('\r').len();
+        let body = &piece[..body_len];
+        match parse::header_seed(body) {
+            Some(num) => {
+                let at = body.find(num).expect("the number is in the header");
+                let new = next.to_string();
+                if num != new {
+                    changed += 1;
+                }
+                out.push_str(&body[..at]);
+                out.push_str(&new);
+                out.push_str(&piece[at + num.len()..]);
+                next += 1;
+            }
+            None => out.push_str(piece),
+        }
+    }
+    Ok(Renumbered {
+        text: out,
+        changed,
+        total: next - 1,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renumbers_headers_and_keeps_every_other_byte() {
+        let src = "# intro\r\n# pattern 7\r\nO*\r\n:8,1,0,0,0,0,-,0,NULL\r\n\r\n# pattern 7   \r\nX*\r\n:8,1,0,0,0,0,-,0,NULL";
+        let r = renumber(src).unwrap();
+        assert_eq!(
+            r.text,
+            "# intro\r\n# pattern 1\r\nO*\r\n:8,1,0,0,0,0,-,0,NULL\r\n\r\n# pattern 2   \r\nX*\r\n:8,1,0,0,0,0,-,0,NULL"
+        );
+        assert_eq!((r.changed, r.total), (2, 2));
+    }
+
+    #[test]
+    fn refuses_a_file_that_does_not_parse() {
+        let src = "# pattern 1\nO*\n:8,1,0\n";
+        assert!(matches!(renumber(src), Err(RenumError::Parse(_))));
+    }
+}

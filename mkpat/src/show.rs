@@ -1,0 +1,154 @@
+//! Human-readable views of compiled patterns: `mkpat show` and `mkpat stats`.
+
+use std::fmt::Write;
+
+use crate::check::CheckedPattern;
+use crate::tables::{class, Assistance, Database, Pattern};
+use crate::transform::TRANSFORM_NAMES;
+
+/// The assistance as written on a 2.6 attribute line.
+pub fn assistance_text(a: Assistance) -> String {
+    match a {
+        Assistance::None => "0".into(),
+        Assistance::Wind {
+            ucutoff,
+            uvalue,
+            mycutoff,
+            myvalue,
+        } => format!("wind({ucutoff},{uvalue},{mycutoff},{myvalue})"),
+        Assistance::Moyo { cutoff, value } => format!("moyo({cutoff},{value})"),
+    }
+}
+
+/// A 32-bit grid mask as a 4x4 picture of 2-bit cells.
+pub fn mask_rows(mask: u32) -> [String; 4] {
+    std::array::from_fn(|r| {
+        (0..4)
+            .map(|c| {
+                let shift = 30 - 2 * (4 * r + c);
+                format!("{:02b}", (mask >> shift) & 3)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
+/// `mkpat show`: the pattern drawn in every transformation it is tried in,
+/// with its anchor, move and grid masks.
+pub fn show(db: &Database, checked: &[CheckedPattern], name: &str) -> Option<String> {
+    let (_, p) = db.tables().pattern_named(name)?;
+    let c = checked.iter().find(|c| c.name == name)?;
+    let mut out = String::new();
+    header(&mut out, p);
+    let (ar, ac) = c.grid.anchor().expect("a stone");
+    for v in db.tables().variants_of(p) {
+        let g = c.grid.transformed(v.trans);
+        let _ = writeln!(
+            out,
+            "\ntransformation {} ({}): anchor at {}, move at ({:+},{:+}), extent rows {:+}..{:+} cols {:+}..{:+}",
+            v.trans,
+            TRANSFORM_NAMES[v.trans as usize],
+            if (ar, ac) == (0, 0) { "the top-left cell".to_string() } else { "the same stone".to_string() },
+            v.move_di,
+            v.move_dj,
+            v.extent.min_i,
+            v.extent.max_i,
+            v.extent.min_j,
+            v.extent.max_j,
+        );
+        let drawn: Vec<String> = g.draw().lines().map(str::to_string).collect();
+        let (and, val) = (mask_rows(v.and_mask), mask_rows(v.val_mask));
+        let width = drawn.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(8);
+        let _ = writeln!(out, "  {:width$}   and_mask      val_mask", "diagram");
+        for k in 0..drawn.len().max(4) {
+            let d = drawn.get(k).map_or("", String::as_str);
+            let (a, b) = if k < 4 { (and[k].as_str(), val[k].as_str()) } else { ("", "") };
+            let _ = writeln!(out, "  {d:width$}   {a:11}   {b}");
+        }
+        let _ = writeln!(out, "  and_mask {:#010x}  val_mask {:#010x}", v.and_mask, v.val_mask);
+    }
+    Some(out)
+}
+
+fn header(out: &mut String, p: &Pattern) {
+    let _ = writeln!(
+        out,
+        "pattern {} (line {}){}",
+        p.name,
+        p.line,
+        if p.description.is_empty() { String::new() } else { format!(": {}", p.description) }
+    );
+    let _ = writeln!(
+        out,
+        "  symmetry `{}`, weight {}, assistance {}, class {}, bonus {}, max weight {}, helper {}",
+        p.symmetry,
+        p.weight,
+        assistance_text(p.assistance),
+        class::to_string(p.class),
+        p.bonus,
+        p.max_weight,
+        p.helper.as_deref().unwrap_or("none")
+    );
+    let _ = writeln!(
+        out,
+        "  anchor {} ; {} elements ; {} transformations",
+        p.anchor.as_char(),
+        p.elements.len,
+        p.variants.len
+    );
+}
+
+/// `mkpat stats`: counts that tell a database's shape at a glance.
+pub fn stats(db: &Database) -> String {
+    let mut out = String::new();
+    let n = db.patterns.len();
+    let with_helper = db.patterns.iter().filter(|p| p.helper.is_some()).count();
+    let with_assist = db
+        .patterns
+        .iter()
+        .filter(|p| p.assistance != Assistance::None)
+        .count();
+    let edge = db.patterns.iter().filter(|p| p.edges != 0).count();
+    let corner = db
+        .patterns
+        .iter()
+        .filter(|p| (p.edges & 3 != 0) && (p.edges & 12 != 0))
+        .count();
+    let _ = writeln!(out, "patterns          {n}");
+    let _ = writeln!(out, "variants          {}", db.variants.len());
+    let _ = writeln!(out, "elements          {}", db.elements.len());
+    let _ = writeln!(out, "with helper       {with_helper}");
+    let _ = writeln!(out, "with assistance   {with_assist}");
+    let _ = writeln!(out, "at an edge        {edge} ({corner} in a corner)");
+    let mut by_sym: Vec<(char, usize)> = Vec::new();
+    for p in &db.patterns {
+        match by_sym.iter_mut().find(|(c, _)| *c == p.symmetry) {
+            Some((_, k)) => *k += 1,
+            None => by_sym.push((p.symmetry, 1)),
+        }
+    }
+    by_sym.sort();
+    let _ = writeln!(
+        out,
+        "by symmetry       {}",
+        by_sym
+            .iter()
+            .map(|(c, k)| format!("{c}:{k}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let _ = writeln!(
+        out,
+        "anchor            O:{} X:{}",
+        db.patterns.iter().filter(|p| p.anchor.as_char() == 'O').count(),
+        db.patterns.iter().filter(|p| p.anchor.as_char() == 'X').count()
+    );
+    if let (Some(hi), Some(lo)) = (db.patterns.first(), db.patterns.last()) {
+        let _ = writeln!(out, "max weight        {}..{}", lo.max_weight, hi.max_weight);
+    }
+    let cells: usize = db.patterns.iter().map(|p| p.elements.len as usize).sum();
+    if n > 0 {
+        let _ = writeln!(out, "elements/pattern  {:.1}", cells as f64 / n as f64);
+    }
+    out
+}

@@ -1,0 +1,399 @@
+//! The compiled tables: the contract between the compiler and the matcher.
+//!
+//! The same types hold the `static` tables that `build.rs` generates and the
+//! tables that [`crate::compile`] builds in memory, so that one matcher reads
+//! both through the borrowed view [`Tables`]. Everything is flat arrays with
+//! index ranges (no per-pattern allocation, no pointers between entries),
+//! which keeps the generated code plain data that rustc compiles quickly.
+//!
+//! Invariants (relied on by the matcher, checked by `Database::validate`):
+//! - `patterns` are sorted by `max_weight`, descending, ties in file order;
+//! - each pattern's `variants` and `elements` ranges lie inside the arrays;
+//! - every offset is relative to the pattern's anchor, the first `O` or `X`
+//!   of the diagram in reading order; the anchor is itself an element;
+//! - elements are sorted stones first, empty points last.
+
+use std::borrow::Cow;
+
+/// What a diagram cell requires of the board point under it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Cell {
+    /// `.` or `*`: an empty point.
+    Empty = 0,
+    /// `O`: a stone of the side the pattern is matched for.
+    Mine = 1,
+    /// `X`: an opponent stone.
+    Theirs = 2,
+    /// `o`: a friendly stone or an empty point (not `X`).
+    NotTheirs = 3,
+    /// `x`: an opponent stone or an empty point (not `O`).
+    NotMine = 4,
+}
+
+impl Cell {
+    pub const ALL: [Cell; 5] = [
+        Cell::Empty,
+        Cell::Mine,
+        Cell::Theirs,
+        Cell::NotTheirs,
+        Cell::NotMine,
+    ];
+
+    /// The 2-bit `(and, val)` test of seed section (vi): a point with
+    /// 2-bit value `p` (empty 00, O 01, X 10, off-board 11) satisfies the
+    /// cell when `p & and == val`. Off-board fails every cell.
+    pub const fn and_val(self) -> (u32, u32) {
+        match self {
+            Cell::Empty => (0b11, 0b00),
+            Cell::Mine => (0b11, 0b01),
+            Cell::Theirs => (0b11, 0b10),
+            Cell::NotTheirs => (0b10, 0b00),
+            Cell::NotMine => (0b01, 0b00),
+        }
+    }
+
+    /// Does a point holding the 2-bit value `p` satisfy this cell?
+    #[inline]
+    pub const fn accepts(self, p: u32) -> bool {
+        let (and, val) = self.and_val();
+        p & and == val
+    }
+
+    pub const fn from_u8(v: u8) -> Cell {
+        match v {
+            1 => Cell::Mine,
+            2 => Cell::Theirs,
+            3 => Cell::NotTheirs,
+            4 => Cell::NotMine,
+            _ => Cell::Empty,
+        }
+    }
+
+    /// The diagram character (`.` for [`Cell::Empty`]).
+    pub const fn as_char(self) -> char {
+        match self {
+            Cell::Empty => '.',
+            Cell::Mine => 'O',
+            Cell::Theirs => 'X',
+            Cell::NotTheirs => 'o',
+            Cell::NotMine => 'x',
+        }
+    }
+
+    pub const fn is_stone(self) -> bool {
+        matches!(self, Cell::Mine | Cell::Theirs)
+    }
+}
+
+/// One checked point of a pattern, packed into 32 bits:
+/// bits 24..32 `di` (i8), 16..24 `dj` (i8), 0..8 the [`Cell`].
+/// Offsets are in the untransformed diagram, relative to the anchor.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Element(pub u32);
+
+impl Element {
+    pub const fn new(di: i8, dj: i8, cell: Cell) -> Element {
+        Element(((di as u8 as u32) << 24) | ((dj as u8 as u32) << 16) | cell as u32)
+    }
+    #[inline]
+    pub const fn di(self) -> i32 {
+        (self.0 >> 24) as u8 as i8 as i32
+    }
+    #[inline]
+    pub const fn dj(self) -> i32 {
+        (self.0 >> 16) as u8 as i8 as i32
+    }
+    #[inline]
+    pub const fn cell(self) -> Cell {
+        Cell::from_u8(self.0 as u8)
+    }
+}
+
+impl std::fmt::Debug for Element {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({:+},{:+}){}", self.di(), self.dj(), self.cell().as_char())
+    }
+}
+
+/// A half-open range `start..start+len` into one of the flat arrays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Span32 {
+    pub start: u32,
+    pub len: u32,
+}
+
+impl Span32 {
+    pub const fn new(start: u32, len: u32) -> Span32 {
+        Span32 { start, len }
+    }
+    #[inline]
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// The bounding box of a diagram relative to its anchor, `?` cells included.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Extent {
+    pub min_i: i8,
+    pub min_j: i8,
+    pub max_i: i8,
+    pub max_j: i8,
+}
+
+impl Extent {
+    pub const fn new(min_i: i8, min_j: i8, max_i: i8, max_j: i8) -> Extent {
+        Extent {
+            min_i,
+            min_j,
+            max_i,
+            max_j,
+        }
+    }
+
+    /// The box after transformation `t`.
+    pub fn transformed(self, t: u8) -> Extent {
+        let (a_i, a_j) = crate::transform::apply(t, self.min_i as i32, self.min_j as i32);
+        let (b_i, b_j) = crate::transform::apply(t, self.max_i as i32, self.max_j as i32);
+        Extent {
+            min_i: a_i.min(b_i) as i8,
+            min_j: a_j.min(b_j) as i8,
+            max_i: a_i.max(b_i) as i8,
+            max_j: a_j.max(b_j) as i8,
+        }
+    }
+}
+
+/// One transformation of one pattern, as the matcher tries it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Variant {
+    /// Index of the pattern in [`Tables::patterns`].
+    pub pattern: u32,
+    /// GNU Go 2.6 transformation number, 0..8.
+    pub trans: u8,
+    /// Sides (see [`crate::transform::side`]) that must lie on the board edge.
+    pub edges: u8,
+    /// The transformed extent around the anchor.
+    pub extent: Extent,
+    /// The transformed move point, relative to the anchor.
+    pub move_di: i8,
+    pub move_dj: i8,
+    /// Grid masks over the 4x4 window from (-1,-1) to (+2,+2) around the
+    /// anchor, two bits a cell in reading order from the top bit: a point
+    /// matches when `merged & and_mask == val_mask`.
+    pub and_mask: u32,
+    pub val_mask: u32,
+}
+
+/// Wind or moyo assistance: how nearby strength changes a pattern's value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Assistance {
+    /// No assistance.
+    None,
+    /// The seed's wind: `uvalue·min(upower,|ucutoff|) + myvalue·min(mypower,|mycutoff|)`.
+    Wind {
+        ucutoff: i32,
+        uvalue: i32,
+        mycutoff: i32,
+        myvalue: i32,
+    },
+    /// GNU Go 2.6's moyo assistance: `value·min(moyo, cutoff)`.
+    Moyo { cutoff: i32, value: i32 },
+}
+
+impl Assistance {
+    /// The most this assistance can add to a pattern's weight.
+    pub const fn max_bonus(self) -> i32 {
+        const fn pos(v: i32) -> i32 {
+            if v > 0 {
+                v
+            } else {
+                0
+            }
+        }
+        match self {
+            Assistance::None => 0,
+            Assistance::Wind {
+                ucutoff,
+                uvalue,
+                mycutoff,
+                myvalue,
+            } => pos(uvalue * ucutoff.abs()) + pos(myvalue * mycutoff.abs()),
+            Assistance::Moyo { cutoff, value } => cutoff * value,
+        }
+    }
+}
+
+/// Classification letters, one bit each.
+pub mod class {
+    pub const S: u16 = 1 << 0;
+    pub const N: u16 = 1 << 1;
+    pub const BIG_O: u16 = 1 << 2;
+    pub const SMALL_O: u16 = 1 << 3;
+    pub const BIG_X: u16 = 1 << 4;
+    pub const SMALL_X: u16 = 1 << 5;
+    pub const D: u16 = 1 << 6;
+    pub const C: u16 = 1 << 7;
+    pub const B: u16 = 1 << 8;
+    pub const A: u16 = 1 << 9;
+    pub const L: u16 = 1 << 10;
+
+    /// Letters in the order they are printed.
+    pub const LETTERS: [(char, u16); 11] = [
+        ('s', S),
+        ('n', N),
+        ('O', BIG_O),
+        ('o', SMALL_O),
+        ('X', BIG_X),
+        ('x', SMALL_X),
+        ('D', D),
+        ('C', C),
+        ('B', B),
+        ('A', A),
+        ('L', L),
+    ];
+
+    /// Classes whose value is not bounded by the pattern's weight: a
+    /// best-first scan always runs them.
+    pub const ALWAYS_RUN: u16 = D | A | L | C | B;
+
+    pub fn from_char(c: char) -> Option<u16> {
+        LETTERS.iter().find(|(l, _)| *l == c).map(|(_, b)| *b)
+    }
+
+    pub fn to_string(bits: u16) -> String {
+        let s: String = LETTERS
+            .iter()
+            .filter(|(_, b)| bits & b != 0)
+            .map(|(l, _)| *l)
+            .collect();
+        if s.is_empty() {
+            "-".to_string()
+        } else {
+            s
+        }
+    }
+}
+
+/// One compiled pattern: its identity, attributes and table ranges.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Pattern {
+    /// The name: the number of a `# pattern N` header, or a 2.6 `Pattern NAME`.
+    pub name: Cow<'static, str>,
+    /// Line of the header in the source database (1-based).
+    pub line: u32,
+    /// The declared symmetry class character.
+    pub symmetry: char,
+    /// The anchor's cell: [`Cell::Mine`] or [`Cell::Theirs`].
+    pub anchor: Cell,
+    /// The untransformed move point relative to the anchor.
+    pub move_di: i8,
+    pub move_dj: i8,
+    /// The untransformed extent and edge sides.
+    pub extent: Extent,
+    pub edges: u8,
+    pub weight: i32,
+    pub assistance: Assistance,
+    /// Classification letters ([`class`] bits).
+    pub class: u16,
+    /// Seed dialect bonus; 2.6 dialect `obonus`.
+    pub bonus: i32,
+    /// 2.6 dialect only (0 in the seed's).
+    pub xbonus: i32,
+    pub splitbonus: i32,
+    pub minrand: i32,
+    pub maxrand: i32,
+    /// The most this pattern can be worth, the sort key of the table.
+    pub max_weight: i32,
+    /// Name of the helper function, if any.
+    pub helper: Option<Cow<'static, str>>,
+    /// The description written beside the diagram, if any.
+    pub description: Cow<'static, str>,
+    pub elements: Span32,
+    pub variants: Span32,
+}
+
+/// A borrowed view of a complete set of tables: what the matcher reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Tables<'a> {
+    pub patterns: &'a [Pattern],
+    pub variants: &'a [Variant],
+    pub elements: &'a [Element],
+}
+
+impl<'a> Tables<'a> {
+    pub fn elements_of(&self, p: &Pattern) -> &'a [Element] {
+        &self.elements[p.elements.range()]
+    }
+    pub fn variants_of(&self, p: &Pattern) -> &'a [Variant] {
+        &self.variants[p.variants.range()]
+    }
+    pub fn pattern_named(&self, name: &str) -> Option<(usize, &'a Pattern)> {
+        self.patterns.iter().enumerate().find(|(_, p)| p.name == name)
+    }
+}
+
+/// Tables owned in memory, as [`crate::compile`] builds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Database {
+    pub patterns: Vec<Pattern>,
+    pub variants: Vec<Variant>,
+    pub elements: Vec<Element>,
+}
+
+impl Database {
+    pub fn tables(&self) -> Tables<'_> {
+        Tables {
+            patterns: &self.patterns,
+            variants: &self.variants,
+            elements: &self.elements,
+        }
+    }
+}
+
+/// The 4x4 window's cell index of a transformed offset, if inside it.
+#[inline]
+pub const fn grid_shift(ti: i32, tj: i32) -> Option<u32> {
+    if ti < -1 || ti > 2 || tj < -1 || tj > 2 {
+        return None;
+    }
+    let idx = ((ti + 1) * 4 + (tj + 1)) as u32;
+    Some(30 - 2 * idx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_packing_round_trips() {
+        for di in -20i8..=20 {
+            for dj in [-18i8, -1, 0, 1, 18] {
+                for cell in Cell::ALL {
+                    let e = Element::new(di, dj, cell);
+                    assert_eq!((e.di(), e.dj(), e.cell()), (di as i32, dj as i32, cell));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn off_board_fails_every_cell() {
+        for cell in Cell::ALL {
+            assert!(!cell.accepts(0b11), "{cell:?}");
+        }
+        assert!(Cell::NotTheirs.accepts(0b01) && Cell::NotTheirs.accepts(0));
+        assert!(!Cell::NotTheirs.accepts(0b10));
+        assert!(Cell::NotMine.accepts(0b10) && !Cell::NotMine.accepts(0b01));
+    }
+
+    #[test]
+    fn grid_window_is_reading_order_from_the_top_bit() {
+        assert_eq!(grid_shift(-1, -1), Some(30));
+        assert_eq!(grid_shift(0, 0), Some(20));
+        assert_eq!(grid_shift(2, 2), Some(0));
+        assert_eq!(grid_shift(3, 0), None);
+        assert_eq!(grid_shift(0, -2), None);
+    }
+}

@@ -1,0 +1,164 @@
+//! Points, colours, and the read-only view of a position that helpers get.
+//!
+//! Helpers and (later) constraints are written against the [`Position`]
+//! trait, not against a concrete board, so that any engine can run the
+//! same pattern database: the matcher's [`crate::board::Board`] implements
+//! it, and so does the Go engine with its reading functions.
+
+use mkpat::tables::Pattern;
+use mkpat::transform;
+
+/// A board point: `i` the row from the top, `j` the column from the left,
+/// both from 0. Points off the board are representable (helpers compute
+/// offsets freely) and simply hold no stone.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Point {
+    pub i: i32,
+    pub j: i32,
+}
+
+impl Point {
+    pub const fn new(i: i32, j: i32) -> Point {
+        Point { i, j }
+    }
+    /// The four orthogonal neighbours (some may be off the board).
+    pub fn neighbours(self) -> [Point; 4] {
+        [
+            Point::new(self.i - 1, self.j),
+            Point::new(self.i + 1, self.j),
+            Point::new(self.i, self.j - 1),
+            Point::new(self.i, self.j + 1),
+        ]
+    }
+}
+
+/// A stone colour; also "the side to move".
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+}
+
+/// Read access to a position, as helpers need it.
+pub trait Position {
+    /// The board is `size × size`.
+    fn size(&self) -> usize;
+    /// The stone on `p`; `None` for an empty point or a point off the board.
+    fn stone(&self, p: Point) -> Option<Color>;
+
+    fn on_board(&self, p: Point) -> bool {
+        let n = self.size() as i32;
+        (0..n).contains(&p.i) && (0..n).contains(&p.j)
+    }
+
+    fn is_empty(&self, p: Point) -> bool {
+        self.on_board(p) && self.stone(p).is_none()
+    }
+
+    /// The points of the string (worm) through `p`; empty when `p` holds
+    /// no stone. Engines with incremental strings override this.
+    fn string(&self, p: Point) -> Vec<Point> {
+        let Some(c) = self.stone(p) else {
+            return Vec::new();
+        };
+        let mut seen = vec![p];
+        let mut k = 0;
+        while k < seen.len() {
+            for q in seen[k].neighbours() {
+                if self.stone(q) == Some(c) && !seen.contains(&q) {
+                    seen.push(q);
+                }
+            }
+            k += 1;
+        }
+        seen
+    }
+
+    /// The number of liberties of the string through `p` (0 for no stone).
+    fn liberties(&self, p: Point) -> usize {
+        let mut libs: Vec<Point> = Vec::new();
+        for s in self.string(p) {
+            for q in s.neighbours() {
+                if self.is_empty(q) && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+        libs.len()
+    }
+
+    /// Liberties a stone of `color` played on the empty point `p` would
+    /// have, captures ignored.
+    fn liberties_after(&self, p: Point, color: Color) -> usize {
+        let mut libs: Vec<Point> = Vec::new();
+        let mut seen = vec![p];
+        let mut k = 0;
+        while k < seen.len() {
+            for q in seen[k].neighbours() {
+                if q == p || seen.contains(&q) {
+                    continue;
+                }
+                if self.stone(q) == Some(color) {
+                    seen.push(q);
+                } else if self.is_empty(q) && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+            k += 1;
+        }
+        libs.len()
+    }
+}
+
+/// Everything a helper is told about the match it is asked to judge.
+pub struct HelperContext<'a> {
+    /// The pattern that matched.
+    pub pattern: &'a Pattern,
+    /// The transformation it matched in (GNU Go 2.6 numbering).
+    pub trans: u8,
+    /// The board point under the pattern's `*`.
+    pub move_point: Point,
+    /// The side the pattern is matched for: the diagram's `O`.
+    pub color: Color,
+    pub position: &'a dyn Position,
+}
+
+impl std::fmt::Debug for HelperContext<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HelperContext")
+            .field("pattern", &self.pattern.name)
+            .field("trans", &self.trans)
+            .field("move_point", &self.move_point)
+            .field("color", &self.color)
+            .finish()
+    }
+}
+
+impl HelperContext<'_> {
+    /// The seed's `offset()`: the board point at `(di, dj)` from the move,
+    /// counted in the untransformed diagram (rows down, columns right).
+    pub fn offset(&self, di: i32, dj: i32) -> Point {
+        let (ti, tj) = transform::apply(self.trans, di, dj);
+        Point::new(self.move_point.i + ti, self.move_point.j + tj)
+    }
+    /// Is there a friendly (`O`) stone on `p`?
+    pub fn mine(&self, p: Point) -> bool {
+        self.position.stone(p) == Some(self.color)
+    }
+    /// Is there an opponent (`X`) stone on `p`?
+    pub fn theirs(&self, p: Point) -> bool {
+        self.position.stone(p) == Some(self.color.other())
+    }
+}
+
+/// The one signature of every helper: the value of the move, 0 to reject.
+pub type HelperFn = fn(&HelperContext<'_>) -> i32;
