@@ -1,1 +1,110 @@
-fn main() {}
+//! Matcher throughput: full scans of the builtin database and of GNU Go
+//! 2.6's (compiled in memory) over the real-game positions, and the
+//! re-scan after one move (place a stone, update the merged board
+//! incrementally, re-match only within reach of it). The GNU Go benches
+//! are skipped when `/work/shared` (the conformance corpus) is absent.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use katachi::matcher::Matcher;
+use katachi::position::{Color, Point, Position};
+use katachi::positions::{parse_positions, PositionRecord};
+
+const CORPUS: &str = "/work/shared/conformance/gnugo-2.6";
+
+fn corpus_positions() -> Option<Vec<PositionRecord>> {
+    let path = Path::new(CORPUS).join("positions_real.txt");
+    let bytes = std::fs::read(&path).ok()?;
+    parse_positions(&path.display().to_string(), &bytes).ok()
+}
+
+fn full_scan(c: &mut Criterion, name: &str, matcher: &Matcher<'_>, positions: &[PositionRecord]) {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("full scan", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for p in positions {
+                matcher.scan(black_box(&p.board), p.to_move, |_| n += 1);
+            }
+            n
+        })
+    });
+    // One move per position: the first empty point from the centre; the
+    // stone is placed, the region within reach re-matched, then removed.
+    let moves: Vec<Point> = positions
+        .iter()
+        .map(|p| {
+            let n = p.board.size() as i32;
+            let c = Point::new(n / 2, n / 2);
+            p.board.points().filter(|&q| p.board.is_empty(q)).min_by_key(|q| (q.i - c.i).abs() + (q.j - c.j).abs()).unwrap_or(c)
+        })
+        .collect();
+    let mut boards: Vec<_> = positions.iter().map(|p| (p.board.clone(), p.to_move)).collect();
+    g.bench_function("place one stone + rescan near it", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for ((board, to_move), &mv) in boards.iter_mut().zip(&moves) {
+                board.place(mv, *to_move);
+                matcher.scan_near(black_box(board), to_move.other(), mv, |_| n += 1);
+                board.remove(mv);
+            }
+            n
+        })
+    });
+    g.finish();
+}
+
+/// Stand-in positions when the corpus is absent: 19x19 boards with about
+/// a third of the points taken, from a fixed xorshift stream.
+fn synthetic_positions() -> Vec<PositionRecord> {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    (0..100)
+        .map(|k| {
+            let mut board = katachi::board::Board::new(19);
+            for p in board.points().collect::<Vec<_>>() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match x % 6 {
+                    0 => drop(board.place(p, Color::Black)),
+                    1 => drop(board.place(p, Color::White)),
+                    _ => {}
+                }
+            }
+            let to_move = if k % 2 == 0 { Color::Black } else { Color::White };
+            PositionRecord { to_move, board, line: 0 }
+        })
+        .collect()
+}
+
+fn benches(c: &mut Criterion) {
+    let corpus = corpus_positions();
+    let builtin = Matcher::new(katachi::builtin::TABLES);
+    let Some(positions) = corpus else {
+        eprintln!("{CORPUS} is absent: benching the builtin db on synthetic positions, skipping GNU Go 2.6's");
+        full_scan(c, "builtin db (synthetic positions)", &builtin, &synthetic_positions());
+        return;
+    };
+    full_scan(c, "builtin db", &builtin, &positions);
+    let db_path = Path::new(CORPUS).join("patterns.db");
+    if let Ok(bytes) = std::fs::read(&db_path) {
+        let compiled = mkpat::compile(
+            &db_path.display().to_string(),
+            &bytes,
+            &mkpat::Options {
+                lenient: true,
+                ..Default::default()
+            },
+        );
+        if let Some(db) = compiled.database.as_ref() {
+            let matcher = Matcher::new(db.tables());
+            full_scan(c, "gnugo-2.6 db", &matcher, &positions);
+        }
+    }
+}
+
+criterion_group!(matcher, benches);
+criterion_main!(matcher);

@@ -4,8 +4,14 @@
 //! [`builtin`] tables, or at run time from any `.db` — and matched against
 //! a board by the runtime matcher. See `ARCHITECTURE.md` for the map.
 
+pub mod board;
+pub mod constraint;
 pub mod helpers;
+pub mod matcher;
 pub mod position;
+pub mod positions;
+pub mod reference;
+pub mod score;
 
 /// The tables compiled from `patterns/patterns.db` by `build.rs`.
 ///
@@ -13,6 +19,16 @@ pub mod position;
 #[allow(clippy::all)]
 pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
+}
+
+/// GNU Go 2.6's database (`../shared/conformance/gnugo-2.6/patterns.db`),
+/// compiled leniently by `build.rs` with its constraints as functions
+/// (`CONSTRAINTS`). `AVAILABLE` is false, and the tables empty, when the
+/// file was absent at build time.
+#[cfg(feature = "gnugo26")]
+#[allow(clippy::all, non_snake_case)]
+pub mod gnugo26 {
+    include!(concat!(env!("OUT_DIR"), "/gnugo26.rs"));
 }
 
 pub use mkpat;

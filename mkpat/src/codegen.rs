@@ -7,6 +7,11 @@
 //! no timestamps, no absolute paths, no hash-map order. A `//` provenance
 //! header is prepended after formatting, since prettyplease prints no
 //! ordinary comments.
+//!
+//! With [`CodegenOptions::constraints`] set, each 2.6 `;` constraint also
+//! becomes a Rust function that maps its labels through the match's
+//! transformation and calls the engine trait, and `CONSTRAINTS` lists them
+//! by pattern index (see [`constraint_fn`]).
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -29,6 +34,11 @@ pub struct CodegenOptions<'a> {
     pub helpers: Option<(&'a HelperSet, &'a str)>,
     /// The type of a helper function pointer, e.g. `crate::position::HelperFn`.
     pub helper_fn_type: &'a str,
+    /// The module of the constraint engine, e.g. `crate::constraint`: it
+    /// provides `ConstraintContext`, `ConstraintEngine` and `ConstraintFn`.
+    /// When set, one function per constrained pattern and the
+    /// `CONSTRAINTS` table are emitted; `None` emits neither.
+    pub constraints: Option<&'a str>,
 }
 
 /// The generated module's source text.
@@ -185,6 +195,13 @@ fn pattern_tokens(p: &Pattern) -> TokenStream {
         None => quote!(None),
     };
     let descr = &*p.description;
+    let constraint = match &p.constraint {
+        Some(k) => {
+            let k = &**k;
+            quote!(Some(Cow::Borrowed(#k)))
+        }
+        None => quote!(None),
+    };
     let (es, el) = (
         Literal::u32_unsuffixed(p.elements.start),
         Literal::u32_unsuffixed(p.elements.len),
@@ -214,6 +231,7 @@ fn pattern_tokens(p: &Pattern) -> TokenStream {
             max_weight: #maxw,
             helper: #helper,
             description: Cow::Borrowed(#descr),
+            constraint: #constraint,
             elements: Span32::new(#es, #el),
             variants: Span32::new(#vs, #vl),
         }
@@ -308,6 +326,10 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
         }
         None => quote!(),
     };
+    let constraints = match opts.constraints {
+        Some(path) => constraints_tokens(db, &names, path, opts.input),
+        None => quote!(),
+    };
     quote! {
         use std::borrow::Cow;
         use mkpat::tables::{class, Assistance, Cell, Element, Extent, Pattern, Span32, Tables, Variant};
@@ -331,5 +353,295 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
         };
 
         #helpers
+
+        #constraints
+    }
+}
+
+/// The name of a pattern's constraint function, from its const's name.
+fn constraint_fn_name(const_name: &Ident) -> Ident {
+    let s = const_name.to_string();
+    let s = s.strip_prefix('P').unwrap_or(&s);
+    let s = s.strip_prefix('_').unwrap_or(s);
+    format_ident!("constraint_{}", s.to_ascii_lowercase())
+}
+
+/// The constraint functions and the `CONSTRAINTS` table.
+fn constraints_tokens(db: &Database, names: &[Ident], path: &str, input: &str) -> TokenStream {
+    let path: syn::Path = syn::parse_str(path).expect("a constraint module path");
+    let mut fns = Vec::new();
+    let mut entries = Vec::new();
+    for ((p, k), name) in db.patterns.iter().zip(&db.constraints).zip(names) {
+        match k {
+            Some(k) => {
+                let f = constraint_fn_name(name);
+                fns.push(constraint_fn(&f, p, k, &path, input));
+                entries.push(quote!(Some(#f)));
+            }
+            None => entries.push(quote!(None)),
+        }
+    }
+    let n = Literal::usize_unsuffixed(entries.len());
+    quote! {
+        #(#fns)*
+
+        /// Each pattern's compiled constraint, by index in `PATTERNS`.
+        pub static CONSTRAINTS: [Option<#path::ConstraintFn>; #n] = [#(#entries),*];
+    }
+}
+
+/// One constraint as a Rust function: each label used becomes a `let`
+/// mapping its anchor-relative offset through the transformation
+/// (`ctx.point`), and the expression becomes Rust with C's meaning —
+/// wrapping `i32` arithmetic, comparisons and `! && ||` as truth values,
+/// `&&` and `||` short-circuiting, operands left to right.
+pub fn constraint_fn(
+    name: &Ident,
+    p: &Pattern,
+    k: &crate::constraint::CheckedConstraint,
+    path: &syn::Path,
+    input: &str,
+) -> TokenStream {
+    let mut docs = vec![format!(
+        " Constraint of pattern {}, `{}` line {}:",
+        p.name, input, p.line
+    )];
+    docs.push(String::new());
+    docs.push(" ```text".into());
+    docs.extend(k.text.lines().map(|l| format!(" ;{l}")));
+    docs.push(" ```".into());
+    let used = k.expr.labels();
+    let labels: Vec<_> = k.labels.iter().filter(|l| used.contains(&l.name)).collect();
+    if !labels.is_empty() {
+        docs.push(String::new());
+        let list: Vec<String> = labels
+            .iter()
+            .map(|l| format!("`{}` ({:+},{:+})", l.name, l.di, l.dj))
+            .collect();
+        docs.push(format!(" Labels, from the anchor: {}.", list.join(", ")));
+    }
+    let lets = labels.iter().map(|l| {
+        let id = Ident::new(&l.name.to_string(), Span::call_site());
+        let (di, dj) = (int(l.di.into()), int(l.dj.into()));
+        quote!(let #id = ctx.point(#di, #dj);)
+    });
+    let upper = labels.iter().any(|l| l.name.is_ascii_uppercase());
+    let allow = if upper {
+        quote!(#[allow(non_snake_case)])
+    } else {
+        quote!()
+    };
+    let body = rust::boolean(rust::expr(&k.expr));
+    quote! {
+        #(#[doc = #docs])*
+        #allow
+        pub fn #name(ctx: &#path::ConstraintContext, engine: &mut dyn #path::ConstraintEngine) -> bool {
+            #(#lets)*
+            #body
+        }
+    }
+}
+
+/// Translation of checked expressions to Rust tokens.
+mod rust {
+    use proc_macro2::{Ident, Literal, Span, TokenStream};
+    use quote::quote;
+
+    use crate::constraint::{BinOp, Expr, Shape, UnOp};
+
+    /// Precedence of the emitted Rust: what may stand unparenthesised.
+    const OR: u8 = 2;
+    const AND: u8 = 3;
+    const CMP: u8 = 4;
+    const UNARY: u8 = 9;
+    const ATOM: u8 = 10;
+
+    /// Emitted Rust: its tokens, its precedence, and whether it is a
+    /// `bool` (else an `i32`).
+    pub struct Val {
+        tokens: TokenStream,
+        prec: u8,
+        boolean: bool,
+    }
+
+    fn at_least(v: &Val, prec: u8) -> TokenStream {
+        let t = &v.tokens;
+        if v.prec >= prec {
+            quote!(#t)
+        } else {
+            quote!((#t))
+        }
+    }
+
+    /// As an `i32`.
+    fn int(v: Val) -> Val {
+        if v.boolean {
+            let t = v.tokens;
+            Val {
+                tokens: quote!(i32::from(#t)),
+                prec: ATOM,
+                boolean: false,
+            }
+        } else {
+            v
+        }
+    }
+
+    /// As a method receiver (`x.wrapping_add(..)`): literals get a type.
+    fn receiver(v: &Val) -> TokenStream {
+        let s = v.tokens.to_string();
+        if let Ok(n) = s.replace(' ', "").parse::<i32>() {
+            let lit = Literal::i32_suffixed(n);
+            return quote!((#lit));
+        }
+        at_least(v, ATOM)
+    }
+
+    /// As a truth value: C's "non-zero".
+    pub fn boolean(v: Val) -> TokenStream {
+        if v.boolean {
+            v.tokens
+        } else {
+            let t = at_least(&v, CMP + 1);
+            quote!(#t != 0)
+        }
+    }
+
+    fn boolean_val(v: Val) -> Val {
+        if v.boolean {
+            v
+        } else {
+            Val {
+                tokens: boolean(v),
+                prec: CMP,
+                boolean: true,
+            }
+        }
+    }
+
+    fn point(e: &Expr) -> TokenStream {
+        match e {
+            Expr::Label(c) => {
+                let id = Ident::new(&c.to_string(), Span::call_site());
+                quote!(#id)
+            }
+            _ => quote!(ctx.move_point),
+        }
+    }
+
+    pub fn expr(e: &Expr) -> Val {
+        match e {
+            Expr::Int(v) => {
+                let lit = Literal::i32_unsuffixed(v.unsigned_abs() as i32);
+                if *v < 0 {
+                    let lit = Literal::i64_unsuffixed(-i64::from(*v));
+                    Val {
+                        tokens: quote!(-#lit),
+                        prec: UNARY,
+                        boolean: false,
+                    }
+                } else {
+                    Val {
+                        tokens: quote!(#lit),
+                        prec: ATOM,
+                        boolean: false,
+                    }
+                }
+            }
+            Expr::Move | Expr::Label(_) => unreachable!("checked: points only as arguments"),
+            Expr::Call(f, args) => {
+                let m = Ident::new(f.name(), Span::call_site());
+                let pts: Vec<TokenStream> = args.iter().map(point).collect();
+                let tokens = match f.shape() {
+                    Shape::One | Shape::Two => quote!(engine.#m(#(#pts),*)),
+                    Shape::Sequence => {
+                        let (target, moves) = pts.split_last().expect("checked: two or more");
+                        quote!(engine.#m(&[#(#moves),*], #target))
+                    }
+                };
+                Val {
+                    tokens,
+                    prec: ATOM,
+                    boolean: false,
+                }
+            }
+            Expr::Unary(UnOp::Neg, x) => {
+                let x = receiver(&int(expr(x)));
+                Val {
+                    tokens: quote!(#x.wrapping_neg()),
+                    prec: ATOM,
+                    boolean: false,
+                }
+            }
+            Expr::Unary(UnOp::Not, x) => {
+                let x = expr(x);
+                if x.boolean {
+                    let t = at_least(&x, UNARY);
+                    Val {
+                        tokens: quote!(!#t),
+                        prec: UNARY,
+                        boolean: true,
+                    }
+                } else {
+                    let t = at_least(&x, CMP + 1);
+                    Val {
+                        tokens: quote!(#t == 0),
+                        prec: CMP,
+                        boolean: true,
+                    }
+                }
+            }
+            Expr::Binary(op, x, y) => {
+                let (x, y) = (expr(x), expr(y));
+                match op {
+                    BinOp::And | BinOp::Or => {
+                        let p = if *op == BinOp::And { AND } else { OR };
+                        let (x, y) = (boolean_val(x), boolean_val(y));
+                        let (a, b) = (at_least(&x, p), at_least(&y, p + 1));
+                        let tokens = if *op == BinOp::And {
+                            quote!(#a && #b)
+                        } else {
+                            quote!(#a || #b)
+                        };
+                        Val {
+                            tokens,
+                            prec: p,
+                            boolean: true,
+                        }
+                    }
+                    BinOp::Mul | BinOp::Add | BinOp::Sub => {
+                        let a = receiver(&int(x));
+                        let b = int(y).tokens;
+                        let tokens = match op {
+                            BinOp::Mul => quote!(#a.wrapping_mul(#b)),
+                            BinOp::Add => quote!(#a.wrapping_add(#b)),
+                            _ => quote!(#a.wrapping_sub(#b)),
+                        };
+                        Val {
+                            tokens,
+                            prec: ATOM,
+                            boolean: false,
+                        }
+                    }
+                    _ => {
+                        let (x, y) = (int(x), int(y));
+                        let (a, b) = (at_least(&x, CMP + 1), at_least(&y, CMP + 1));
+                        let tokens = match op {
+                            BinOp::Lt => quote!(#a < #b),
+                            BinOp::Le => quote!(#a <= #b),
+                            BinOp::Gt => quote!(#a > #b),
+                            BinOp::Ge => quote!(#a >= #b),
+                            BinOp::Eq => quote!(#a == #b),
+                            _ => quote!(#a != #b),
+                        };
+                        Val {
+                            tokens,
+                            prec: CMP,
+                            boolean: true,
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -58,6 +58,7 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
         for t in p.group.coset_representatives() {
             db.variants.push(variant(index, t, &elements, extent, p.grid.edges, (move_di, move_dj)));
         }
+        db.constraints.push(p.constraint.clone());
         db.patterns.push(Pattern {
             name: Cow::Owned(p.name.clone()),
             line: p.line,
@@ -78,6 +79,7 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
             max_weight: p.max_weight,
             helper: p.helper.clone().map(Cow::Owned),
             description: Cow::Owned(p.description.clone()),
+            constraint: p.constraint.as_ref().map(|k| Cow::Owned(k.text.clone())),
             elements: Span32::new(el_start, elements.len() as u32),
             variants: Span32::new(var_start, db.variants.len() as u32 - var_start),
         });

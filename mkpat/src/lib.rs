@@ -26,6 +26,7 @@
 pub mod ast;
 pub mod check;
 pub mod codegen;
+pub mod constraint;
 pub mod diag;
 pub mod expand;
 pub mod grid;

@@ -200,6 +200,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     dialect: c.dialect.name(),
                     helpers: None,
                     helper_fn_type: "crate::position::HelperFn",
+                    constraints: (c.dialect == Dialect::GnuGo26).then_some("crate::constraint"),
                 },
             );
             match output {

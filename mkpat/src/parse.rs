@@ -212,15 +212,7 @@ impl<'a> Parser_<'a> {
                 }
                 LineKind::Blank => self.pos += 1,
                 LineKind::Comment => {
-                    if self.dialect == Dialect::Seed && near_header_seed(l.text) {
-                        self.diags.push(
-                            Diagnostic::warning(
-                                l.span(),
-                                "this comment looks like a pattern header but is not one",
-                            )
-                            .note("a header is exactly `# pattern N`, N a number"),
-                        );
-                    }
+                    self.near_header(&l);
                     self.pos += 1;
                 }
                 _ => {
@@ -250,13 +242,26 @@ impl<'a> Parser_<'a> {
             .note(format!("expected {expected}"))
     }
 
+    /// Warns about a comment that was probably meant as a seed header.
+    fn near_header(&mut self, l: &Line<'_>) {
+        if self.dialect == Dialect::Seed && near_header_seed(l.text) {
+            self.diags.push(
+                Diagnostic::warning(
+                    l.span(),
+                    "this comment looks like a pattern header but is not one",
+                )
+                .note("a header is exactly `# pattern N`, N a number"),
+            );
+        }
+    }
+
     fn skip_blank_and_comments(&mut self) {
-        while self.pos < self.lines.len()
-            && matches!(
-                self.classify(&self.lines[self.pos]),
-                LineKind::Blank | LineKind::Comment
-            )
-        {
+        while let Some(l) = self.lines.get(self.pos).copied() {
+            match self.classify(&l) {
+                LineKind::Blank => {}
+                LineKind::Comment => self.near_header(&l),
+                _ => break,
+            }
             self.pos += 1;
         }
     }
@@ -269,7 +274,7 @@ impl<'a> Parser_<'a> {
         };
         self.skip_blank_and_comments();
         let diagram = self.diagram(false);
-        if diagram.rows.is_empty() && diagram.north.is_none() && diagram.south.is_none() {
+        if diagram.lines.is_empty() {
             self.diags.push(
                 Diagnostic::error(header.span(), format!("pattern {} has no diagram", name.text))
                     .note("the diagram's rows follow the header"),
@@ -406,6 +411,13 @@ impl<'a> Parser_<'a> {
                     continue;
                 }
             }
+            if body.is_empty() {
+                self.diags.push(
+                    Diagnostic::error(Span::at(l.start), "diagram row starts with whitespace")
+                        .note("a row's cells start in the first column; text after whitespace is a comment"),
+                );
+                continue;
+            }
             let row = self.row(l, body, labels);
             if d.south.is_some() {
                 self.diags.push(
@@ -500,9 +512,17 @@ impl<'a> Parser_<'a> {
                 let lead = raw.len() - raw.trim_start().len();
                 let t = raw.trim();
                 let s = body_start + a + lead;
+                // An empty last field points at the comma before it, so
+                // that the span stays inside the line (and the file).
+                let line_end = l.start + l.text.len();
+                let span = if t.is_empty() && s >= line_end {
+                    Span::at(line_end - 1)
+                } else {
+                    Span::new(s, s + t.len().max(1))
+                };
                 Text {
                     text: t.to_string(),
-                    span: Span::new(s, s + t.len().max(1)),
+                    span,
                 }
             })
             .collect()

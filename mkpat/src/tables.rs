@@ -310,6 +310,11 @@ pub struct Pattern {
     pub helper: Option<Cow<'static, str>>,
     /// The description written beside the diagram, if any.
     pub description: Cow<'static, str>,
+    /// The 2.6 `;` constraint's text, for display; `Some` exactly when the
+    /// pattern has a constraint (its checked form is in
+    /// [`Database::constraints`], its compiled form in the generated
+    /// `CONSTRAINTS` table).
+    pub constraint: Option<Cow<'static, str>>,
     pub elements: Span32,
     pub variants: Span32,
 }
@@ -340,6 +345,9 @@ pub struct Database {
     pub patterns: Vec<Pattern>,
     pub variants: Vec<Variant>,
     pub elements: Vec<Element>,
+    /// Each pattern's checked constraint, in the order of `patterns`, for
+    /// katachi's interpreter.
+    pub constraints: Vec<Option<crate::constraint::CheckedConstraint>>,
 }
 
 impl Database {

@@ -1,0 +1,1102 @@
+//! The constraint language of GNU Go 2.6 databases: parser and type checker.
+//!
+//! A 2.6 pattern may end with `;` lines holding a C-like boolean expression
+//! over labelled points of its constraint diagram (`lib(a)>2 && !attack(B)`).
+//! GNU Go pasted that text into C and let the C compiler find the mistakes;
+//! katachi parses it here into an [`Ast`], then checks it ([`check_expr`]) into a typed
+//! [`Expr`] whose calls name a [`Func`] of the declared table with the right
+//! arity and whose labels exist. Every problem becomes a located
+//! [`Diagnostic`] pointing into the `;` lines, so a bad constraint is
+//! reported like any other database error.
+//!
+//! The checked [`Expr`] is what both back ends consume: the code generator
+//! turns it into a Rust function calling an engine trait, and katachi's
+//! interpreter (`katachi::constraint`) evaluates it directly. Both follow C
+//! semantics: `i32` arithmetic (wrapping), comparisons and `! && ||` give 0
+//! or 1, `&&` and `||` short-circuit, operands evaluate left to right.
+//!
+//! Grammar (C precedence, lowest first):
+//!
+//! ```text
+//! expr    := or ";"?
+//! or      := and ("||" and)*
+//! and     := eq ("&&" eq)*
+//! eq      := rel (("==" | "!=") rel)*
+//! rel     := add (("<=" | ">=" | "<" | ">") add)*
+//! add     := mul (("+" | "-") mul)*
+//! mul     := unary ("*" unary)*
+//! unary   := ("!" | "-") unary | primary
+//! primary := INT | "*" | LABEL | NAME | NAME "(" expr ("," expr)* ")" | "(" expr ")"
+//! ```
+//!
+//! `*` in operand position is the move point, in operator position a
+//! product. Identifiers are read whole (`lib2(` is `lib2`, not `lib`); a
+//! one-letter identifier is a label, a longer one a function or a constant.
+
+use std::borrow::Cow;
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char as ch, digit1, multispace0, satisfy};
+use nom::combinator::{opt, recognize};
+use nom::multi::many0_count;
+use nom::sequence::pair;
+use nom::{IResult, Parser};
+
+use crate::ast::Constraint;
+use crate::diag::{Diagnostic, Span};
+
+macro_rules! functions {
+    ($($variant:ident $name:literal $min:literal $max:literal $doc:literal;)*) => {
+        /// A function of the constraint language: one method of the engine
+        /// trait each, of the same name.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum Func {
+            $(#[doc = $doc] $variant,)*
+        }
+
+        impl Func {
+            /// Every function, in the order of `CONSTRAINTS.md`.
+            pub const ALL: &'static [Func] = &[$(Func::$variant),*];
+
+            /// The name written in databases, also the engine method's name.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Func::$variant => $name,)*
+                }
+            }
+
+            /// The least and the most arguments it takes.
+            pub const fn arity(self) -> (usize, usize) {
+                match self {
+                    $(Func::$variant => ($min, $max),)*
+                }
+            }
+
+            /// What it means, for documentation.
+            pub const fn doc(self) -> &'static str {
+                match self {
+                    $(Func::$variant => $doc,)*
+                }
+            }
+        }
+    };
+}
+
+functions! {
+    Lib "lib" 1 1 "Liberties of the string at the point.";
+    Lib2 "lib2" 1 1 "Second-order liberties of the string at the point.";
+    Lib3 "lib3" 1 1 "Third-order liberties of the string at the point.";
+    Lib4 "lib4" 1 1 "Fourth-order liberties of the string at the point.";
+    Xlib "xlib" 1 1 "Liberties an X stone would have if played on the empty point.";
+    Olib "olib" 1 1 "Liberties an O stone would have if played on the empty point.";
+    Ko "ko" 1 1 "The point is a stone or empty point involved in a ko.";
+    Status "status" 1 1 "Status of the dragon at the point: ALIVE, UNKNOWN, CRITICAL or DEAD.";
+    Alive "alive" 1 1 "The dragon at the point is alive.";
+    Unknown "unknown" 1 1 "The dragon at the point has unknown status.";
+    Critical "critical" 1 1 "The dragon at the point is critical.";
+    Dead "dead" 1 1 "The dragon at the point is dead.";
+    Genus "genus" 1 1 "Number of eyes of the dragon at the point.";
+    Weak "weak" 1 1 "The dragon at the point is in critical safety.";
+    Cutstone "cutstone" 1 1 "0, 1 or 2: how important the string at the point is as a cutting stone.";
+    Attack "attack" 1 1 "The string at the point can be captured.";
+    Defend "defend" 1 1 "The string at the point can be captured and also defended.";
+    DoesAttack "does_attack" 2 2 "A move at the first point captures the string at the second.";
+    DoesDefend "does_defend" 2 2 "A move at the first point saves the string at the second.";
+    SafeXmove "safe_xmove" 1 1 "An X stone can be played at the point and not be captured at once.";
+    SafeOmove "safe_omove" 1 1 "An O stone can be played at the point and not be captured at once.";
+    XdefendAgainst "xdefend_against" 2 2 "An X stone at the first point stops O from safely playing at the second.";
+    OdefendAgainst "odefend_against" 2 2 "An O stone at the first point stops X from safely playing at the second.";
+    Xcut "xcut" 1 1 "X can cut at the point.";
+    Ocut "ocut" 1 1 "O can cut at the point.";
+    XplayAttack "xplay_attack" 2 9 "Play the moves alternately starting with X: can the string at the last point be captured?";
+    OplayAttack "oplay_attack" 2 9 "Play the moves alternately starting with O: can the string at the last point be captured?";
+    XplayDefend "xplay_defend" 2 9 "Play the moves alternately starting with X: is the string at the last point safe?";
+    OplayDefend "oplay_defend" 2 9 "Play the moves alternately starting with O: is the string at the last point safe?";
+    Xarea "xarea" 1 1 "The point is a living X stone or an empty point in X's area.";
+    Oarea "oarea" 1 1 "The point is a living O stone or an empty point in O's area.";
+    Xmoyo "xmoyo" 1 1 "The point is in X's moyo.";
+    Omoyo "omoyo" 1 1 "The point is in O's moyo.";
+    Xterri "xterri" 1 1 "The point is in X's territory.";
+    Oterri "oterri" 1 1 "The point is in O's territory.";
+    DiffMoyo "diff_moyo" 1 1 "Change in moyo if O plays at the point.";
+    AreaStone "area_stone" 1 1 "Stones of the area around the point.";
+    AreaSpace "area_space" 1 1 "Empty points of the area around the point.";
+    Eye "eye" 1 1 "The point is eye space for either colour.";
+    ProperEye "proper_eye" 1 1 "The point is non-marginal eye space for either colour.";
+    MarginalEye "marginal_eye" 1 1 "The point is marginal eye space for either colour.";
+    SekiHelper "seki_helper" 1 1 "The string at the point is in a seki-like situation.";
+}
+
+/// How a function's arguments reach the engine method.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Shape {
+    /// `f(x)`: one point.
+    One,
+    /// `f(x, y)`: two points.
+    Two,
+    /// `f(a, …, z)`: a sequence of moves, then the target string.
+    Sequence,
+}
+
+impl Func {
+    pub fn from_name(name: &str) -> Option<Func> {
+        Func::ALL.iter().copied().find(|f| f.name() == name)
+    }
+
+    pub const fn shape(self) -> Shape {
+        match self.arity() {
+            (1, 1) => Shape::One,
+            (2, 2) => Shape::Two,
+            _ => Shape::Sequence,
+        }
+    }
+}
+
+/// The named constants an expression may use: the values that
+/// `status(x)` returns. An engine's `status` must return these.
+pub const CONSTANTS: [(&str, i32); 4] =
+    [("DEAD", 0), ("ALIVE", 1), ("CRITICAL", 2), ("UNKNOWN", 3)];
+
+/// A binary operator.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BinOp {
+    Mul,
+    Add,
+    Sub,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            BinOp::Mul => "*",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+
+    /// Applies an arithmetic or comparison operator with C semantics on
+    /// `int` (wrapping arithmetic, comparisons 0 or 1). `&&` and `||` are
+    /// given their values here too, but evaluators must short-circuit them.
+    pub const fn apply(self, a: i32, b: i32) -> i32 {
+        match self {
+            BinOp::Mul => a.wrapping_mul(b),
+            BinOp::Add => a.wrapping_add(b),
+            BinOp::Sub => a.wrapping_sub(b),
+            BinOp::Lt => (a < b) as i32,
+            BinOp::Le => (a <= b) as i32,
+            BinOp::Gt => (a > b) as i32,
+            BinOp::Ge => (a >= b) as i32,
+            BinOp::Eq => (a == b) as i32,
+            BinOp::Ne => (a != b) as i32,
+            BinOp::And => (a != 0 && b != 0) as i32,
+            BinOp::Or => (a != 0 || b != 0) as i32,
+        }
+    }
+}
+
+/// A unary operator.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum UnOp {
+    /// `!x`: 1 when x is 0, else 0.
+    Not,
+    /// `-x`, wrapping.
+    Neg,
+}
+
+/// A parsed expression, names not yet resolved. `at` is a byte range in
+/// the expression text ([`Constraint::expr`]), not in the file.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ast {
+    pub kind: AstKind,
+    pub at: Span,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AstKind {
+    /// A decimal literal (its value checked against `i32` by the checker).
+    Int(i64),
+    /// `*` in operand position: the move point.
+    Move,
+    /// A one-letter identifier.
+    Label(char),
+    /// A longer identifier not followed by `(`: a constant, or a mistake.
+    Name(String),
+    Call(String, Span, Vec<Ast>),
+    Unary(UnOp, Box<Ast>),
+    Binary(BinOp, Box<Ast>, Box<Ast>),
+}
+
+/// A checked expression: every call names a [`Func`] with the right number
+/// of point arguments, every label exists, every operand is a number.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Expr {
+    Int(i32),
+    /// The move point.
+    Move,
+    /// A label of the constraint diagram (see [`CheckedConstraint::labels`]).
+    Label(char),
+    /// A call; its arguments are all [`Expr::Move`] or [`Expr::Label`].
+    Call(Func, Vec<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    /// Is this a point (a label or the move)?
+    pub fn is_point(&self) -> bool {
+        matches!(self, Expr::Move | Expr::Label(_))
+    }
+
+    /// Is the value always 0 or 1 (so that it reads as a truth value)?
+    pub fn is_boolean(&self) -> bool {
+        match self {
+            Expr::Unary(UnOp::Not, _) => true,
+            Expr::Binary(op, _, _) => !matches!(op, BinOp::Mul | BinOp::Add | BinOp::Sub),
+            _ => false,
+        }
+    }
+
+    /// The labels it uses, each once, in order of first use.
+    pub fn labels(&self) -> Vec<char> {
+        fn walk(e: &Expr, out: &mut Vec<char>) {
+            match e {
+                Expr::Label(c) if !out.contains(c) => out.push(*c),
+                Expr::Call(_, args) => args.iter().for_each(|a| walk(a, out)),
+                Expr::Unary(_, a) => walk(a, out),
+                Expr::Binary(_, a, b) => {
+                    walk(a, out);
+                    walk(b, out);
+                }
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &mut out);
+        out
+    }
+}
+
+/// A labelled point: where the label stands, relative to the pattern's
+/// anchor (its first `O` or `X` in reading order), untransformed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Label {
+    pub name: char,
+    pub di: i32,
+    pub dj: i32,
+}
+
+/// A pattern's constraint after checking: what the back ends need.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CheckedConstraint {
+    /// The `;` lines' text joined with newlines, for display.
+    pub text: String,
+    pub expr: Expr,
+    /// Every label of the constraint diagram, in reading order of first
+    /// appearance, with its offset from the anchor.
+    pub labels: Vec<Label>,
+    /// The move point relative to the anchor.
+    pub move_di: i32,
+    pub move_dj: i32,
+}
+
+impl CheckedConstraint {
+    /// The offset of a label from the anchor.
+    pub fn label(&self, name: char) -> Option<Label> {
+        self.labels.iter().copied().find(|l| l.name == name)
+    }
+}
+
+/// Is `c` a label character of a constraint diagram? Letters other than
+/// the cells `O o X x`.
+pub fn is_label(c: char) -> bool {
+    c.is_ascii_alphabetic() && !matches!(c, 'O' | 'o' | 'X' | 'x')
+}
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+/// A syntax error: where (the unparsed rest of the input) and what.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyntaxError<'a> {
+    pub rest: &'a str,
+    pub message: Cow<'static, str>,
+}
+
+impl<'a> nom::error::ParseError<&'a str> for SyntaxError<'a> {
+    fn from_error_kind(rest: &'a str, _: nom::error::ErrorKind) -> Self {
+        SyntaxError {
+            rest,
+            message: Cow::Borrowed("unexpected text"),
+        }
+    }
+    fn append(_: &'a str, _: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T, SyntaxError<'a>>;
+
+fn fail<'a, T>(rest: &'a str, message: impl Into<Cow<'static, str>>) -> Res<'a, T> {
+    Err(nom::Err::Failure(SyntaxError {
+        rest,
+        message: message.into(),
+    }))
+}
+
+/// Describes what stands at `rest`, for "expected …, found …" messages.
+fn found(rest: &str) -> String {
+    match rest.chars().next() {
+        None => "the end of the expression".into(),
+        Some(c) if c.is_ascii_alphanumeric() || c == '_' => {
+            let w: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            format!("`{w}`")
+        }
+        Some(c) => format!("`{c}`"),
+    }
+}
+
+/// The parser: carries the whole text to turn remainders into offsets.
+struct P {
+    len: usize,
+}
+
+impl<'a> P {
+    fn off(&self, rest: &str) -> usize {
+        self.len - rest.len()
+    }
+
+    fn span(&self, before: &str, after: &str) -> Span {
+        Span::new(self.off(before), self.off(after))
+    }
+
+    fn ws(i: &'a str) -> &'a str {
+        multispace0::<_, SyntaxError<'a>>(i).map_or(i, |(r, _)| r)
+    }
+
+    /// Folds a left-associative level: `sub (op sub)*`.
+    fn level(
+        &self,
+        i: &'a str,
+        ops: &[(&'static str, BinOp)],
+        sub: &dyn Fn(&Self, &'a str) -> Res<'a, Ast>,
+    ) -> Res<'a, Ast> {
+        let start = Self::ws(i);
+        let (mut i, mut lhs) = sub(self, start)?;
+        loop {
+            let t = Self::ws(i);
+            let Some(&(tok, op)) = ops.iter().find(|(tok, _)| t.starts_with(tok)) else {
+                return Ok((i, lhs));
+            };
+            // `<` must not take the `<` of `<=`: ops lists longer tokens first.
+            let after_op = &t[tok.len()..];
+            let (rest, rhs) = sub(self, Self::ws(after_op))?;
+            lhs = Ast {
+                at: self.span(start, rest),
+                kind: AstKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+            };
+            i = rest;
+        }
+    }
+
+    fn or(&self, i: &'a str) -> Res<'a, Ast> {
+        self.level(i, &[("||", BinOp::Or)], &|p, i| p.and(i))
+    }
+    fn and(&self, i: &'a str) -> Res<'a, Ast> {
+        self.level(i, &[("&&", BinOp::And)], &|p, i| p.eq(i))
+    }
+    fn eq(&self, i: &'a str) -> Res<'a, Ast> {
+        self.level(i, &[("==", BinOp::Eq), ("!=", BinOp::Ne)], &|p, i| p.rel(i))
+    }
+    fn rel(&self, i: &'a str) -> Res<'a, Ast> {
+        self.level(
+            i,
+            &[
+                ("<=", BinOp::Le),
+                (">=", BinOp::Ge),
+                ("<", BinOp::Lt),
+                (">", BinOp::Gt),
+            ],
+            &|p, i| p.add(i),
+        )
+    }
+    fn add(&self, i: &'a str) -> Res<'a, Ast> {
+        self.level(i, &[("+", BinOp::Add), ("-", BinOp::Sub)], &|p, i| p.mul(i))
+    }
+    fn mul(&self, i: &'a str) -> Res<'a, Ast> {
+        self.level(i, &[("*", BinOp::Mul)], &|p, i| p.unary(i))
+    }
+
+    fn unary(&self, i: &'a str) -> Res<'a, Ast> {
+        let start = Self::ws(i);
+        let op = if start.starts_with('!') && !start.starts_with("!=") {
+            Some(UnOp::Not)
+        } else if start.starts_with('-') {
+            Some(UnOp::Neg)
+        } else {
+            None
+        };
+        match op {
+            None => self.primary(start),
+            Some(op) => {
+                let (rest, arg) = self.unary(&start[1..])?;
+                let at = self.span(start, rest);
+                // `-` before a literal is a negative literal.
+                let kind = match (op, &arg.kind) {
+                    (UnOp::Neg, AstKind::Int(v)) => AstKind::Int(-v),
+                    _ => AstKind::Unary(op, Box::new(arg)),
+                };
+                Ok((rest, Ast { kind, at }))
+            }
+        }
+    }
+
+    fn identifier(i: &'a str) -> Res<'a, &'a str> {
+        recognize(pair(
+            satisfy(|c: char| c.is_ascii_alphabetic() || c == '_'),
+            many0_count(satisfy(|c: char| c.is_ascii_alphanumeric() || c == '_')),
+        ))
+        .parse(i)
+    }
+
+    fn primary(&self, i: &'a str) -> Res<'a, Ast> {
+        if let Ok((rest, digits)) = digit1::<_, SyntaxError<'a>>(i) {
+            if rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                return fail(rest, format!("a number runs into {}", found(rest)));
+            }
+            let value = digits.parse::<i64>().unwrap_or(i64::MAX);
+            return Ok((
+                rest,
+                Ast {
+                    kind: AstKind::Int(value),
+                    at: self.span(i, rest),
+                },
+            ));
+        }
+        if let Some(rest) = i.strip_prefix('*') {
+            return Ok((
+                rest,
+                Ast {
+                    kind: AstKind::Move,
+                    at: self.span(i, rest),
+                },
+            ));
+        }
+        if let Some(after) = i.strip_prefix('(') {
+            let (rest, inner) = self.or(after)?;
+            let rest = Self::ws(rest);
+            let Some(rest) = rest.strip_prefix(')') else {
+                return fail(
+                    rest,
+                    format!("expected `)` or an operator, found {}", found(rest)),
+                );
+            };
+            return Ok((
+                rest,
+                Ast {
+                    kind: inner.kind,
+                    at: self.span(i, rest),
+                },
+            ));
+        }
+        if let Ok((rest, name)) = Self::identifier(i) {
+            let name_at = self.span(i, rest);
+            let t = Self::ws(rest);
+            if let Ok((mut r, _)) = ch::<_, SyntaxError<'a>>('(').parse(t) {
+                let mut args = Vec::new();
+                let r0 = Self::ws(r);
+                if let Some(close) = r0.strip_prefix(')') {
+                    let at = self.span(i, close);
+                    return Ok((
+                        close,
+                        Ast {
+                            kind: AstKind::Call(name.to_string(), name_at, args),
+                            at,
+                        },
+                    ));
+                }
+                loop {
+                    let (after, arg) = self.or(r)?;
+                    args.push(arg);
+                    let after = Self::ws(after);
+                    let sep: Res<'a, char> = alt((ch(','), ch(')'))).parse(after);
+                    match sep {
+                        Ok((next, ',')) => r = next,
+                        Ok((next, _)) => {
+                            let at = self.span(i, next);
+                            return Ok((
+                                next,
+                                Ast {
+                                    kind: AstKind::Call(name.to_string(), name_at, args),
+                                    at,
+                                },
+                            ));
+                        }
+                        Err(_) => {
+                            return fail(
+                                after,
+                                format!(
+                                    "expected `,` or `)` in the arguments of `{name}`, found {}",
+                                    found(after)
+                                ),
+                            )
+                        }
+                    }
+                }
+            }
+            let mut chars = name.chars();
+            let kind = match (chars.next(), chars.next()) {
+                (Some(c), None) => AstKind::Label(c),
+                _ => AstKind::Name(name.to_string()),
+            };
+            return Ok((rest, Ast { kind, at: name_at }));
+        }
+        let what = if i.is_empty() {
+            "expected an operand, found the end of the expression".to_string()
+        } else if let Some(op) = ["&&", "||", "==", "!=", "<=", ">=", "<", ">", "+", ")", ","]
+            .iter()
+            .find(|op| i.starts_with(**op))
+        {
+            format!("expected an operand before `{op}`")
+        } else {
+            format!(
+                "expected an operand (a number, a label, `*`, a call or `(`), found {}",
+                found(i)
+            )
+        };
+        fail(i, what)
+    }
+
+    fn top(&self, i: &'a str) -> Res<'a, Ast> {
+        if Self::ws(i)
+            .trim_end_matches(|c: char| c == ';' || c.is_whitespace())
+            .is_empty()
+        {
+            return fail(Self::ws(i), "an empty constraint expression");
+        }
+        let (rest, e) = self.or(i)?;
+        let rest = Self::ws(rest);
+        let (rest, _) = opt(tag::<_, _, SyntaxError<'a>>(";")).parse(rest)?;
+        let rest = Self::ws(rest);
+        if !rest.is_empty() {
+            let msg = match rest.chars().next() {
+                Some('&') => "a single `&`: the logical and is `&&`".to_string(),
+                Some('|') => "a single `|`: the logical or is `||`".to_string(),
+                Some('=') => "a single `=`: the comparison is `==`".to_string(),
+                Some('/' | '%') => "only `+ - *` are arithmetic operators here".to_string(),
+                Some(')') => "a `)` without its `(`".to_string(),
+                _ => format!(
+                    "expected an operator or the end of the expression, found {}",
+                    found(rest)
+                ),
+            };
+            return fail(rest, msg);
+        }
+        Ok((rest, e))
+    }
+}
+
+/// Parses an expression text. The error's offset is a byte offset into
+/// `text`.
+pub fn parse(text: &str) -> Result<Ast, (usize, String)> {
+    let p = P { len: text.len() };
+    match p.top(text) {
+        Ok((_, e)) => Ok(e),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            Err((p.off(e.rest), e.message.into_owned()))
+        }
+        Err(nom::Err::Incomplete(_)) => Err((text.len(), "incomplete expression".into())),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Checking
+
+/// Maps a range of the expression text to the file through the `;` lines'
+/// pieces.
+pub fn source_span(c: &Constraint, at: Span) -> Span {
+    let map = |off: usize| -> usize {
+        match c.pieces.iter().rev().find(|(start, _)| *start <= off) {
+            Some((start, span)) => (span.start + (off - start)).min(span.end),
+            None => c.expr.span.start,
+        }
+    };
+    let start = map(at.start);
+    let end = if at.end > at.start {
+        map(at.end - 1) + 1
+    } else {
+        start + 1
+    };
+    Span::new(start, end.max(start + 1))
+}
+
+/// Parses and type-checks a constraint's expression against the labels of
+/// its diagram. Returns the expression, or `None` with every error in
+/// `diags` (spans in the file).
+pub fn check_expr(c: &Constraint, labels: &[Label], diags: &mut Vec<Diagnostic>) -> Option<Expr> {
+    let ast = match parse(&c.expr.text) {
+        Ok(a) => a,
+        Err((off, msg)) => {
+            diags.push(
+                Diagnostic::error(source_span(c, Span::at(off)), format!("constraint syntax: {msg}"))
+                    .note("a constraint is a C expression: numbers, labels, `*`, `+ - *`, comparisons, `&& || !`, calls"),
+            );
+            return None;
+        }
+    };
+    let mut errors = Vec::new();
+    let e = to_expr(&ast, labels, &mut errors);
+    if errors.is_empty() {
+        Some(e)
+    } else {
+        diags.extend(errors.into_iter().map(|(at, d)| {
+            let mut d = d;
+            d.span = source_span(c, at);
+            d
+        }));
+        None
+    }
+}
+
+type Errs = Vec<(Span, Diagnostic)>;
+
+fn err(errs: &mut Errs, at: Span, msg: String) -> &mut Diagnostic {
+    errs.push((at, Diagnostic::error(Span::default(), msg)));
+    &mut errs.last_mut().expect("just pushed").1
+}
+
+/// Checks a number-valued operand.
+fn to_expr(a: &Ast, labels: &[Label], errs: &mut Errs) -> Expr {
+    let e = to_any(a, labels, errs);
+    if e.is_point() {
+        let what = match &e {
+            Expr::Label(c) => format!("label `{c}`"),
+            _ => "the move `*`".to_string(),
+        };
+        let d = err(errs, a.at, format!("{what} is a point, not a number"));
+        *d = d
+            .clone()
+            .note("points are arguments of functions, as in `lib(a)>1`");
+    }
+    e
+}
+
+/// Checks any expression; points are allowed (the caller decides).
+fn to_any(a: &Ast, labels: &[Label], errs: &mut Errs) -> Expr {
+    match &a.kind {
+        AstKind::Int(v) => match i32::try_from(*v) {
+            Ok(v) => Expr::Int(v),
+            Err(_) => {
+                err(
+                    errs,
+                    a.at,
+                    format!("the number {v} does not fit in 32 bits"),
+                );
+                Expr::Int(0)
+            }
+        },
+        AstKind::Move => Expr::Move,
+        AstKind::Label(c) => {
+            if !labels.iter().any(|l| l.name == *c) {
+                let msg = if matches!(c, 'O' | 'o' | 'X' | 'x') {
+                    format!("`{c}` is a diagram cell, not a label")
+                } else {
+                    format!("unknown label `{c}`")
+                };
+                let have: Vec<String> = labels.iter().map(|l| format!("`{}`", l.name)).collect();
+                let note = if have.is_empty() {
+                    "the constraint diagram labels no point".to_string()
+                } else {
+                    format!("the constraint diagram labels {}", have.join(" "))
+                };
+                let d = err(errs, a.at, msg);
+                *d = d.clone().note(note);
+            }
+            Expr::Label(*c)
+        }
+        AstKind::Name(n) => {
+            if let Some((_, v)) = CONSTANTS.iter().find(|(k, _)| k == n) {
+                return Expr::Int(*v);
+            }
+            if Func::from_name(n).is_some() {
+                err(errs, a.at, format!("function `{n}` used without arguments"));
+            } else {
+                let d = err(errs, a.at, format!("unknown name `{n}`"));
+                let names = CONSTANTS.iter().map(|(k, _)| *k);
+                if let Some(close) = closest(n, names) {
+                    *d = d.clone().note(format!("did you mean `{close}`?"));
+                }
+                *d = d.clone().note(
+                    "labels are single letters; the constants are DEAD ALIVE CRITICAL UNKNOWN",
+                );
+            }
+            Expr::Int(0)
+        }
+        AstKind::Call(name, name_at, args) => {
+            let Some(f) = Func::from_name(name) else {
+                let d = err(errs, *name_at, format!("unknown function `{name}`"));
+                if let Some(close) = closest(name, Func::ALL.iter().map(|f| f.name())) {
+                    *d = d.clone().note(format!("did you mean `{close}`?"));
+                }
+                // Still check the arguments, for their own errors.
+                for x in args {
+                    to_any(x, labels, errs);
+                }
+                return Expr::Int(0);
+            };
+            let (min, max) = f.arity();
+            if args.len() < min || args.len() > max {
+                let want = if min == max {
+                    format!("{min} argument{}", if min == 1 { "" } else { "s" })
+                } else {
+                    format!("{min} to {max} arguments")
+                };
+                let d = err(
+                    errs,
+                    a.at,
+                    format!("`{name}` takes {want}, given {}", args.len()),
+                );
+                *d = d.clone().note(format!("`{name}`: {}", f.doc()));
+            }
+            let checked = args
+                .iter()
+                .map(|x| {
+                    let before = errs.len();
+                    let e = to_any(x, labels, errs);
+                    // An argument already in error is not reported twice.
+                    if !e.is_point() && errs.len() == before {
+                        let d = err(
+                            errs,
+                            x.at,
+                            format!("an argument of `{name}` must be a point"),
+                        );
+                        *d = d
+                            .clone()
+                            .note("a point is a label of the constraint diagram or `*`, the move");
+                    }
+                    e
+                })
+                .collect();
+            Expr::Call(f, checked)
+        }
+        AstKind::Unary(op, x) => Expr::Unary(*op, Box::new(to_expr(x, labels, errs))),
+        AstKind::Binary(op, x, y) => {
+            let x = to_expr(x, labels, errs);
+            let y = to_expr(y, labels, errs);
+            Expr::Binary(*op, Box::new(x), Box::new(y))
+        }
+    }
+}
+
+/// The closest candidate by edit distance, if close enough to suggest.
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (strsim::damerau_levenshtein(name, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3) && *d < c.len())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Renders an expression as C-like text with minimal parentheses (for
+/// docs and messages).
+pub fn display(e: &Expr) -> String {
+    fn prec(e: &Expr) -> u8 {
+        match e {
+            Expr::Binary(op, _, _) => match op {
+                BinOp::Or => 1,
+                BinOp::And => 2,
+                BinOp::Eq | BinOp::Ne => 3,
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 4,
+                BinOp::Add | BinOp::Sub => 5,
+                BinOp::Mul => 6,
+            },
+            Expr::Unary(..) => 7,
+            _ => 8,
+        }
+    }
+    fn go(e: &Expr, out: &mut String) {
+        let wrap = |x: &Expr, min: u8, out: &mut String| {
+            if prec(x) < min {
+                out.push('(');
+                go(x, out);
+                out.push(')');
+            } else {
+                go(x, out);
+            }
+        };
+        match e {
+            Expr::Int(v) => out.push_str(&v.to_string()),
+            Expr::Move => out.push('*'),
+            Expr::Label(c) => out.push(*c),
+            Expr::Call(f, args) => {
+                out.push_str(f.name());
+                out.push('(');
+                for (k, a) in args.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    go(a, out);
+                }
+                out.push(')');
+            }
+            Expr::Unary(op, x) => {
+                out.push(if *op == UnOp::Not { '!' } else { '-' });
+                wrap(x, 7, out);
+            }
+            Expr::Binary(op, x, y) => {
+                let p = prec(e);
+                wrap(x, p, out);
+                let spaced = matches!(op, BinOp::And | BinOp::Or);
+                if spaced {
+                    out.push(' ');
+                }
+                out.push_str(op.as_str());
+                if spaced {
+                    out.push(' ');
+                }
+                wrap(y, p + 1, out);
+            }
+        }
+    }
+    let mut s = String::new();
+    go(e, &mut s);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Text;
+    use crate::diag::SourceFile;
+
+    fn labels(names: &str) -> Vec<Label> {
+        names
+            .chars()
+            .enumerate()
+            .map(|(k, name)| Label {
+                name,
+                di: k as i32,
+                dj: 0,
+            })
+            .collect()
+    }
+
+    /// A constraint whose `;` lines are `lines`, placed in a small file.
+    fn file(lines: &[&str]) -> (SourceFile, Constraint) {
+        let mut text = String::from("Pattern T\n\n");
+        let mut expr = String::new();
+        let mut pieces = Vec::new();
+        let start = text.len();
+        for l in lines {
+            if !expr.is_empty() {
+                expr.push('\n');
+            }
+            pieces.push((
+                expr.len(),
+                Span::new(text.len() + 1, text.len() + 1 + l.len()),
+            ));
+            expr.push_str(l);
+            text.push(';');
+            text.push_str(l);
+            text.push('\n');
+        }
+        let c = Constraint {
+            diagram: Default::default(),
+            expr: Text {
+                text: expr,
+                span: Span::new(start, text.len() - 1),
+            },
+            pieces,
+        };
+        (SourceFile::new("t.db", text), c)
+    }
+
+    fn check(lines: &[&str], names: &str) -> (Option<Expr>, Vec<String>) {
+        let (f, c) = file(lines);
+        let mut d = Vec::new();
+        let e = check_expr(&c, &labels(names), &mut d);
+        (e, d.iter().map(|d| f.render(d)).collect())
+    }
+
+    fn ok(text: &str, names: &str) -> Expr {
+        let (e, d) = check(&[text], names);
+        assert!(d.is_empty(), "{}", d.join(""));
+        e.unwrap()
+    }
+
+    #[test]
+    fn precedence_follows_c() {
+        let e = ok("lib(a)>2 && lib(b)+1*2<=3 || !dead(A)==1", "abA");
+        assert_eq!(display(&e), "lib(a)>2 && lib(b)+1*2<=3 || !dead(A)==1");
+        match e {
+            Expr::Binary(BinOp::Or, l, r) => {
+                assert!(matches!(*l, Expr::Binary(BinOp::And, _, _)));
+                assert!(matches!(*r, Expr::Binary(BinOp::Eq, _, _)));
+            }
+            other => panic!("{other:?}"),
+        }
+        let e = ok("(lib(a)+1)*2", "a");
+        assert_eq!(display(&e), "(lib(a)+1)*2");
+    }
+
+    #[test]
+    fn star_is_the_move_in_operand_position_and_a_product_after_one() {
+        let e = ok("xplay_attack(*,a,a) || lib(a)*2>lib(*)", "a");
+        assert_eq!(display(&e), "xplay_attack(*,a,a) || lib(a)*2>lib(*)");
+        let Expr::Binary(BinOp::Or, l, r) = e else {
+            panic!()
+        };
+        assert_eq!(
+            *l,
+            Expr::Call(
+                Func::XplayAttack,
+                vec![Expr::Move, Expr::Label('a'), Expr::Label('a')]
+            )
+        );
+        let Expr::Binary(BinOp::Gt, m, _) = *r else {
+            panic!()
+        };
+        assert!(matches!(*m, Expr::Binary(BinOp::Mul, _, _)));
+    }
+
+    #[test]
+    fn whole_identifiers_lines_constants_and_a_trailing_semicolon() {
+        let e = ok("lib2(a)>1", "a");
+        assert_eq!(
+            e,
+            Expr::Binary(
+                BinOp::Gt,
+                Box::new(Expr::Call(Func::Lib2, vec![Expr::Label('a')])),
+                Box::new(Expr::Int(1))
+            )
+        );
+        let (e, d) = check(
+            &[
+                "omoyo(f) || (oplay_attack(a,b,c,d,b) && ",
+                "  (lib(a) > 1)) ;",
+            ],
+            "abcdf",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            display(&e.unwrap()),
+            "omoyo(f) || oplay_attack(a,b,c,d,b) && lib(a)>1"
+        );
+        assert_eq!(ok("status(a)==DEAD", "a"), ok("status(a)==0", "a"));
+        assert_eq!(ok("-1 < -lib(a)", "a").labels(), vec!['a']);
+    }
+
+    #[test]
+    fn unknown_function_is_located_with_a_suggestion() {
+        let (e, d) = check(&["lib(a)>1 &&", " atack(b)"], "ab");
+        assert!(e.is_none());
+        assert_eq!(
+            d.join(""),
+            "t.db:4:3: error: unknown function `atack`\n  |\n4 | ; atack(b)\n  |   ^^^^^\n  = note: did you mean `attack`?\n"
+        );
+    }
+
+    #[test]
+    fn every_type_error_is_reported() {
+        let (e, d) = check(
+            &["lib(a,b) + lib(q) + dead(3) + a + liberties(a) + DEDA"],
+            "ab",
+        );
+        assert!(e.is_none());
+        let all = d.join("");
+        assert_eq!(d.len(), 6, "{all}");
+        assert!(
+            all.contains("error: `lib` takes 1 argument, given 2"),
+            "{all}"
+        );
+        assert!(
+            all.contains("error: unknown label `q`\n  |\n3 | ;lib(a,b) + lib(q)"),
+            "{all}"
+        );
+        assert!(
+            all.contains("error: an argument of `dead` must be a point"),
+            "{all}"
+        );
+        assert!(
+            all.contains("error: label `a` is a point, not a number"),
+            "{all}"
+        );
+        assert!(all.contains("error: unknown function `liberties`"), "{all}");
+        assert!(all.contains("error: unknown name `DEDA`"), "{all}");
+        assert!(all.contains("did you mean `DEAD`?"), "{all}");
+    }
+
+    #[test]
+    fn arity_of_sequences() {
+        assert!(!ok("oplay_attack(a,b)", "ab").is_point());
+        let (_, d) = check(&["oplay_attack(a)"], "a");
+        assert!(
+            d[0].contains("`oplay_attack` takes 2 to 9 arguments, given 1"),
+            "{}",
+            d[0]
+        );
+        let (_, d) = check(&["xplay_defend(a,a,a,a,a,a,a,a,a,a)"], "a");
+        assert!(d[0].contains("given 10"), "{}", d[0]);
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let (e, d) = check(&["lib(a)>2 &", "& lib(b)"], "ab");
+        // `& &` across lines is two single `&`: an error at the first.
+        assert!(e.is_none());
+        assert_eq!(
+            d.join(""),
+            "t.db:3:11: error: constraint syntax: a single `&`: the logical and is `&&`\n  |\n3 | ;lib(a)>2 &\n  |           ^\n  = note: a constraint is a C expression: numbers, labels, `*`, `+ - *`, comparisons, `&& || !`, calls\n"
+        );
+        let (_, d) = check(&["(lib(a)>2"], "a");
+        assert!(
+            d[0].contains("expected `)` or an operator, found the end of the expression"),
+            "{}",
+            d[0]
+        );
+        let (_, d) = check(&["lib(a) >"], "a");
+        assert!(
+            d[0].contains("expected an operand, found the end"),
+            "{}",
+            d[0]
+        );
+        let (_, d) = check(&["lib(a b)"], "ab");
+        assert!(
+            d[0].contains("expected `,` or `)` in the arguments of `lib`, found `b`"),
+            "{}",
+            d[0]
+        );
+        let (_, d) = check(&[" ;"], "");
+        assert!(d[0].contains("an empty constraint expression"), "{}", d[0]);
+        let (_, d) = check(&["2x"], "");
+        assert!(d[0].contains("a number runs into `x`"), "{}", d[0]);
+    }
+
+    #[test]
+    fn c_semantics_of_operators() {
+        assert_eq!(BinOp::Lt.apply(1, 2), 1);
+        assert_eq!(BinOp::Ge.apply(1, 2), 0);
+        assert_eq!(BinOp::And.apply(3, -1), 1);
+        assert_eq!(BinOp::Or.apply(0, 0), 0);
+        assert_eq!(BinOp::Mul.apply(i32::MAX, 2), -2);
+    }
+}

@@ -1,0 +1,355 @@
+//! Tests of the `mkpat` binary: exit codes, output, and file handling.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel)
+}
+
+fn helpers() -> String {
+    data("helpers.rs").display().to_string()
+}
+
+fn mkpat(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mkpat"))
+        .args(args)
+        .output()
+        .expect("the mkpat binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn check_a_clean_database_exits_0() {
+    let db = data("ok/classes.db");
+    let o = mkpat(&["check", "--helpers", &helpers(), path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{}: seed dialect, 8 patterns checked, 0 error(s), 0 warning(s)\n",
+            db.display()
+        )
+    );
+}
+
+#[test]
+fn check_reports_errors_and_exits_1() {
+    let db = data("err/several_errors.db");
+    let o = mkpat(&["check", "--helpers", &helpers(), path_str(&db)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "{}:6:1: error: diagram row has 2 cells",
+            db.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: unknown helper `no_such_helper`"),
+        "{err}"
+    );
+    assert!(err.contains("warning: the bonus 5 is odd"), "{err}");
+    assert!(
+        stdout(&o).ends_with("1 patterns checked, 5 error(s), 1 warning(s)\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn check_several_files_fails_when_any_fails() {
+    let good = data("ok/edges.db");
+    let bad = data("err/no_move.db");
+    let o = mkpat(&[
+        "check",
+        "--helpers",
+        &helpers(),
+        path_str(&good),
+        path_str(&bad),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.contains("0 error(s)") && out.contains("1 error(s)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn warnings_pass_unless_denied() {
+    let db = data("err/odd_bonus.db");
+    let o = mkpat(&["check", "--helpers", &helpers(), path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("warning: the bonus 3 is odd"));
+    let o = mkpat(&[
+        "check",
+        "--deny-warnings",
+        "--helpers",
+        &helpers(),
+        path_str(&db),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn helper_checks_follow_the_flags() {
+    let db = data("err/unknown_helper.db");
+    let o = mkpat(&["check", "--helpers", &helpers(), path_str(&db)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("did you mean `not_self_atari_helper`?"));
+    let o = mkpat(&["check", "--no-helpers", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = mkpat(&["check", "--lenient", "--helpers", &helpers(), path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: unknown helper"));
+}
+
+#[test]
+fn a_missing_file_is_an_error() {
+    let o = mkpat(&["check", "/nonexistent/katachi/none.db"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("mkpat: error: cannot read /nonexistent/katachi/none.db"));
+}
+
+const NUMBERED: &str = "# A database numbered by hand.\r\n\n# pattern 5\n\nOX.   cut\n.*.\n\n:8,40,0,0,0,0,OX,0,NULL\n\n# pattern 5  \n\nXO.\n.*.\n\n:8,30,0,0,0,0,OX,0,NULL\n\n#\tpattern 12\n\n|X*\n|.O\n+--\n\n:8,20,0,0,0,0,OX,0,NULL";
+
+#[test]
+fn renum_renumbers_headers_and_keeps_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("patterns.db");
+    std::fs::write(&db, NUMBERED).unwrap();
+    let o = mkpat(&["renum", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("renumbered 3 of 3 patterns 1..3"),
+        "{}",
+        stdout(&o)
+    );
+    let bak = dir.path().join("patterns.db.bak");
+    assert_eq!(
+        std::fs::read(&bak).unwrap(),
+        NUMBERED.as_bytes(),
+        "the backup is the original"
+    );
+    let new = std::fs::read_to_string(&db).unwrap();
+    assert_eq!(
+        new,
+        NUMBERED
+            .replace("# pattern 5\n\nOX", "# pattern 1\n\nOX")
+            .replace("# pattern 5  ", "# pattern 2  ")
+            .replace("#\tpattern 12", "#\tpattern 3")
+    );
+    // Line by line: only the three headers differ.
+    let differing: Vec<(&str, &str)> = NUMBERED
+        .split_inclusive('\n')
+        .zip(new.split_inclusive('\n'))
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(differing.len(), 3, "{differing:?}");
+    assert!(differing.iter().all(|(a, _)| a.contains("pattern")));
+    // No temporary file is left behind.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["patterns.db", "patterns.db.bak"]);
+
+    // A second run has nothing to do and leaves the backup alone.
+    std::fs::write(&bak, "older backup").unwrap();
+    let o = mkpat(&["renum", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).contains("already numbered 1..3; file untouched"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&db).unwrap(), new);
+    assert_eq!(std::fs::read_to_string(&bak).unwrap(), "older backup");
+}
+
+#[test]
+fn renum_refuses_a_file_that_does_not_parse() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bad.db");
+    let text = "# pattern 3\n\nOX.\n.*.\n\n:8,40,0,0\n\n# pattern 3\n\nXO.\n.*.\n\n:8,40,0,0,0,0,OX,0,NULL\n";
+    std::fs::write(&db, text).unwrap();
+    let o = mkpat(&["renum", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error: the attribute line has 4 fields, expected 9"),
+        "{err}"
+    );
+    assert!(
+        err.contains("does not parse (1 error(s)); file untouched"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&db).unwrap(), text);
+    assert!(!dir.path().join("bad.db.bak").exists());
+}
+
+#[test]
+fn renum_refuses_invalid_utf8_and_named_patterns() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(data("err/invalid_utf8.db")).unwrap();
+    let db = dir.path().join("latin1.db");
+    std::fs::write(&db, &bytes).unwrap();
+    let o = mkpat(&["renum", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not UTF-8"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&db).unwrap(), bytes);
+
+    let named = std::fs::read(data("ok/gnugo26.db")).unwrap();
+    let db = dir.path().join("named.db");
+    std::fs::write(&db, &named).unwrap();
+    let o = mkpat(&["renum", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("named, not numbered"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&db).unwrap(), named);
+    assert!(!dir.path().join("named.db.bak").exists());
+}
+
+#[test]
+fn show_prints_every_transformation() {
+    let db = data("ok/classes.db");
+    let show = |name: &str| {
+        let o = mkpat(&["show", "--helpers", &helpers(), path_str(&db), name]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let count = |s: &str| {
+        s.lines()
+            .filter(|l| l.starts_with("transformation "))
+            .count()
+    };
+    // Class `8`: all eight, in order.
+    let out = show("1");
+    assert!(
+        out.starts_with("pattern 1 (line 3): no symmetry\n"),
+        "{out}"
+    );
+    assert_eq!(count(&out), 8);
+    for t in 0..8 {
+        assert!(out.contains(&format!("\ntransformation {t} (")), "{out}");
+    }
+    assert!(out.contains("transformation 1 (rotate 90° clockwise)"));
+    // The drawing of transformation 7 (mirror left/right) of `OX.`/`.*.`.
+    assert!(out.contains("  .XO"), "{out}");
+    // Class `|`: four; classes `X` and `+`: two.
+    assert_eq!(count(&show("2")), 4);
+    assert_eq!(count(&show("6")), 2);
+    assert_eq!(count(&show("7")), 2);
+}
+
+#[test]
+fn show_an_unknown_pattern_fails_with_suggestions() {
+    let o = mkpat(&[
+        "show",
+        "--helpers",
+        &helpers(),
+        path_str(&data("ok/classes.db")),
+        "77",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no pattern `77`"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("closest: 7"), "{}", stderr(&o));
+}
+
+#[test]
+fn compile_writes_the_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("patterns.rs");
+    let db = data("ok/helpers.db");
+    let o = mkpat(&[
+        "compile",
+        "--helpers",
+        &helpers(),
+        path_str(&db),
+        "-o",
+        path_str(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("// @generated by mkpat"), "{written}");
+    assert!(written.contains("3 patterns, 24 variants, 22 elements"));
+    assert!(written.contains("pub static TABLES: Tables<'static>"));
+    assert!(written.contains("helper: Some(Cow::Borrowed(\"defend_bamboo_helper\"))"));
+    syn::parse_file(&written).expect("the module is valid Rust");
+    // Without -o the same module goes to standard output.
+    let o = mkpat(&["compile", "--helpers", &helpers(), path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), written);
+}
+
+#[test]
+fn compile_a_bad_database_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("patterns.rs");
+    let o = mkpat(&[
+        "compile",
+        "--no-helpers",
+        path_str(&data("err/two_moves.db")),
+        "-o",
+        path_str(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("more than one move"));
+    assert!(stderr(&o).contains("1 error(s), 0 warning(s)"));
+    assert!(!out.exists());
+}
+
+#[test]
+fn stats_describes_the_database() {
+    let o = mkpat(&[
+        "stats",
+        "--helpers",
+        &helpers(),
+        path_str(&data("ok/corners.db")),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for line in [
+        "patterns          5\n",
+        "variants          40\n",
+        "at an edge        5 (5 in a corner)\n",
+        "by symmetry       8:5\n",
+        "max weight        30..34\n",
+    ] {
+        assert!(out.contains(line), "missing {line:?} in\n{out}");
+    }
+    let o = mkpat(&["stats", "--no-helpers", path_str(&data("err/no_stone.db"))]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn forced_dialect_is_used() {
+    let db = data("ok/edges.db");
+    let o = mkpat(&[
+        "check",
+        "--dialect",
+        "gnugo-2.6",
+        "--no-helpers",
+        path_str(&db),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("gnugo-2.6 dialect"), "{}", stdout(&o));
+}

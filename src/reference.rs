@@ -1,0 +1,77 @@
+//! A plain reference matcher, straight from the checked diagrams.
+//!
+//! It exists to prove the fast [`crate::matcher::Matcher`] right: no masks,
+//! no anchor, no index, no symmetry classes. Every diagram is transformed
+//! in all eight ways and laid at every offset of the board; a placement
+//! matches when every cell that is not `?` accepts the point under it,
+//! every `?` is on the board, and every edge side lies on the board's
+//! edge. It is slow on purpose: each step is the definition.
+
+use std::collections::BTreeSet;
+
+use mkpat::check::CheckedPattern;
+use mkpat::grid::Spec;
+use mkpat::transform::side;
+
+use crate::board::Board;
+use crate::position::{Color, Point};
+
+/// One placement found by the reference matcher. Different
+/// transformations of a symmetric diagram can give the same placement, so
+/// compare these as sets.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Placement {
+    pub pattern: String,
+    pub move_point: Point,
+    /// The board rectangle the transformed diagram covers: top-left and
+    /// bottom-right corners, inclusive.
+    pub top_left: Point,
+    pub bottom_right: Point,
+}
+
+/// Every placement of every pattern on `board`, `to_move` playing `O`.
+pub fn reference_matches(patterns: &[CheckedPattern], board: &Board, to_move: Color) -> BTreeSet<Placement> {
+    let n = board.size() as i32;
+    let mut out = BTreeSet::new();
+    for p in patterns {
+        for t in 0..8 {
+            let g = p.grid.transformed(t);
+            let (rows, cols) = (g.rows as i32, g.cols as i32);
+            for oi in 0..=n - rows {
+                for oj in 0..=n - cols {
+                    let on_edges = (g.edges & side::NORTH == 0 || oi == 0)
+                        && (g.edges & side::SOUTH == 0 || oi + rows == n)
+                        && (g.edges & side::WEST == 0 || oj == 0)
+                        && (g.edges & side::EAST == 0 || oj + cols == n);
+                    if !on_edges {
+                        continue;
+                    }
+                    let mut move_point = None;
+                    // Every cell is on the board (the loops keep the
+                    // rectangle inside), so `?` holds; test the others.
+                    let fits = g.iter().all(|(r, c, s)| {
+                        let q = Point::new(oi + r as i32, oj + c as i32);
+                        let v = board.value(q, to_move);
+                        match s {
+                            Spec::Any => true,
+                            Spec::Move => {
+                                move_point = Some(q);
+                                v == 0
+                            }
+                            Spec::Is(cell) => cell.accepts(v),
+                        }
+                    });
+                    if fits {
+                        out.insert(Placement {
+                            pattern: p.name.clone(),
+                            move_point: move_point.expect("a checked diagram has a move"),
+                            top_left: Point::new(oi, oj),
+                            bottom_right: Point::new(oi + rows - 1, oj + cols - 1),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,273 @@
+//! Scoring a geometric match: class letters, helpers and wind assistance.
+//!
+//! The matcher only answers "does the diagram fit here"; what a match is
+//! worth is the engine's business and lives here, apart from the hot loop.
+//! [`Scorer::value`] follows the seed: the classification letters are
+//! checked first (through [`Judge`], which an engine implements with its
+//! dragon and reading code), then either the pattern's helper decides the
+//! value or `compute_score` does:
+//!
+//! ```text
+//! weight + uvalue·min(upower, |ucutoff|) + myvalue·min(mypower, |mycutoff|)
+//! ```
+//!
+//! with `upower` and `mypower` from an [`Influence`] measure (by default
+//! GNU Go's `testwind`-like sum of `6 − d` over the stones within Manhattan
+//! distance 5). The default judge is permissive — it knows nothing about
+//! dragons or reading — so a board-only caller gets every match scored.
+
+use mkpat::tables::{class, Assistance, Cell, Pattern, Tables};
+use mkpat::transform;
+
+use crate::matcher::Match;
+use crate::position::{Color, HelperContext, HelperFn, Point, Position};
+
+/// The status of a dragon, as the class letters `O o X x` ask about it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DragonStatus {
+    Alive,
+    Dead,
+    Unknown,
+    Critical,
+}
+
+/// What the engine knows that the board does not: dragon statuses and
+/// reading. Every method has a permissive default, documented on it.
+pub trait Judge {
+    /// The status of the dragon holding the stone on `p`. Default:
+    /// [`DragonStatus::Unknown`], which satisfies every one of `O o X x`.
+    fn dragon_status(&self, _position: &dyn Position, _p: Point) -> DragonStatus {
+        DragonStatus::Unknown
+    }
+
+    /// Can a stone of `color` played on `p` not be trivially captured?
+    /// Asked for every pattern without `s` (and for the opponent too with
+    /// `n`). Default: `true`, as the matcher cannot read.
+    fn safe_move(&self, _position: &dyn Position, _p: Point, _color: Color) -> bool {
+        true
+    }
+
+    /// The moyo measure for [`Assistance::Moyo`] at the move. Default: 0
+    /// (no moyo bonus).
+    fn moyo(&self, _position: &dyn Position, _p: Point, _color: Color) -> i32 {
+        0
+    }
+}
+
+/// The permissive [`Judge`]: every default.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Permissive;
+
+impl Judge for Permissive {}
+
+/// Nearby strength of one colour around a point, for wind assistance.
+pub trait Influence {
+    /// The power of `color`'s stones around `p`.
+    fn power(&self, position: &dyn Position, p: Point, color: Color) -> i32;
+}
+
+/// GNU Go's measure: the sum of `6 − d` over the stones of the colour at
+/// Manhattan distance `d ≤ 5` from the point.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ManhattanInfluence;
+
+impl Influence for ManhattanInfluence {
+    fn power(&self, position: &dyn Position, p: Point, color: Color) -> i32 {
+        let mut sum = 0;
+        for di in -5i32..=5 {
+            let rest = 5 - di.abs();
+            for dj in -rest..=rest {
+                if position.stone(Point::new(p.i + di, p.j + dj)) == Some(color) {
+                    sum += 6 - (di.abs() + dj.abs());
+                }
+            }
+        }
+        sum
+    }
+}
+
+/// A pattern's helper could not be found in the registry.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MissingHelper {
+    pub pattern: String,
+    pub helper: String,
+}
+
+impl std::fmt::Display for MissingHelper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "pattern `{}` names helper `{}`, which the registry does not have",
+            self.pattern, self.helper
+        )
+    }
+}
+
+impl std::error::Error for MissingHelper {}
+
+/// Values matches of one set of tables.
+pub struct Scorer<'t, 'e> {
+    tables: Tables<'t>,
+    /// Per pattern, its resolved helper.
+    helpers: Vec<Option<HelperFn>>,
+    judge: &'e dyn Judge,
+    influence: &'e dyn Influence,
+}
+
+impl std::fmt::Debug for Scorer<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scorer")
+            .field("patterns", &self.tables.patterns.len())
+            .field("helpers", &self.helpers.iter().filter(|h| h.is_some()).count())
+            .finish()
+    }
+}
+
+/// Resolves every pattern's helper name in `registry` (for the builtin
+/// tables, [`crate::builtin::HELPERS`]).
+pub fn resolve_helpers(tables: Tables<'_>, registry: &[(&str, HelperFn)]) -> Result<Vec<Option<HelperFn>>, Vec<MissingHelper>> {
+    let mut missing = Vec::new();
+    let resolved = tables
+        .patterns
+        .iter()
+        .map(|p| {
+            let name = p.helper.as_deref()?;
+            let found = registry.iter().find(|(n, _)| *n == name).map(|(_, f)| *f);
+            if found.is_none() {
+                missing.push(MissingHelper {
+                    pattern: p.name.to_string(),
+                    helper: name.to_string(),
+                });
+            }
+            found
+        })
+        .collect();
+    if missing.is_empty() {
+        Ok(resolved)
+    } else {
+        Err(missing)
+    }
+}
+
+impl<'t, 'e> Scorer<'t, 'e> {
+    /// A scorer with the permissive judge and GNU Go's influence measure.
+    /// Fails when a pattern names a helper the registry lacks.
+    pub fn new(tables: Tables<'t>, registry: &[(&str, HelperFn)]) -> Result<Scorer<'t, 'static>, Vec<MissingHelper>> {
+        Ok(Scorer {
+            tables,
+            helpers: resolve_helpers(tables, registry)?,
+            judge: &Permissive,
+            influence: &ManhattanInfluence,
+        })
+    }
+
+    /// A scorer with the engine's own judge and influence measure.
+    pub fn with(
+        tables: Tables<'t>,
+        registry: &[(&str, HelperFn)],
+        judge: &'e dyn Judge,
+        influence: &'e dyn Influence,
+    ) -> Result<Scorer<'t, 'e>, Vec<MissingHelper>> {
+        Ok(Scorer {
+            tables,
+            helpers: resolve_helpers(tables, registry)?,
+            judge,
+            influence,
+        })
+    }
+
+    /// The seed's `compute_score` for a pattern at `move_point`.
+    pub fn compute_score(&self, p: &Pattern, position: &dyn Position, move_point: Point, color: Color) -> i32 {
+        let bonus = match p.assistance {
+            Assistance::None => 0,
+            Assistance::Wind {
+                ucutoff,
+                uvalue,
+                mycutoff,
+                myvalue,
+            } => {
+                let upower = self.influence.power(position, move_point, color.other());
+                let mypower = self.influence.power(position, move_point, color);
+                uvalue * upower.min(ucutoff.abs()) + myvalue * mypower.min(mycutoff.abs())
+            }
+            Assistance::Moyo { cutoff, value } => value * self.judge.moyo(position, move_point, color).min(cutoff),
+        };
+        p.weight + bonus
+    }
+
+    /// The value of match `m` for `color` (the side to move), or `None`
+    /// when a class letter rejects it or its helper returns 0.
+    pub fn value(&self, m: &Match, position: &dyn Position, color: Color) -> Option<i32> {
+        let p = &self.tables.patterns[m.pattern as usize];
+        if !self.classes_pass(p, m, position, color) {
+            return None;
+        }
+        let v = match self.helpers[m.pattern as usize] {
+            Some(helper) => helper(&HelperContext {
+                pattern: p,
+                trans: m.trans,
+                move_point: m.move_point,
+                color,
+                position,
+            }),
+            None => self.compute_score(p, position, m.move_point, color),
+        };
+        (v > 0).then_some(v)
+    }
+
+    /// The class letters `s n O o X x` (D, C, B, A, L ask for engine
+    /// actions, not for a yes or no, and pass here).
+    fn classes_pass(&self, p: &Pattern, m: &Match, position: &dyn Position, color: Color) -> bool {
+        let c = p.class;
+        if c & class::S == 0 && !self.judge.safe_move(position, m.move_point, color) {
+            return false;
+        }
+        if c & class::N != 0 && !self.judge.safe_move(position, m.move_point, color.other()) {
+            return false;
+        }
+        let stone_checks = class::BIG_O | class::SMALL_O | class::BIG_X | class::SMALL_X;
+        if c & stone_checks == 0 {
+            return true;
+        }
+        let allowed = |mine: bool, status: DragonStatus| {
+            let (big, small) = if mine {
+                (class::BIG_O, class::SMALL_O)
+            } else {
+                (class::BIG_X, class::SMALL_X)
+            };
+            let alive_ok = matches!(status, DragonStatus::Alive | DragonStatus::Unknown);
+            let dead_ok = matches!(status, DragonStatus::Dead | DragonStatus::Unknown);
+            (c & big == 0 || alive_ok) && (c & small == 0 || dead_ok)
+        };
+        self.tables.elements_of(p).iter().all(|e| {
+            let mine = match e.cell() {
+                Cell::Mine => true,
+                Cell::Theirs => false,
+                _ => return true,
+            };
+            let (ti, tj) = transform::apply(m.trans, e.di(), e.dj());
+            let q = Point::new(m.anchor.i + ti, m.anchor.j + tj);
+            allowed(mine, self.judge.dragon_status(position, q))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn manhattan_influence_weights_by_distance() {
+        let mut b = Board::new(9);
+        b.place(Point::new(4, 4), Color::Black); // d = 0: 6
+        b.place(Point::new(4, 6), Color::Black); // d = 2: 4
+        b.place(Point::new(0, 0), Color::Black); // d = 8: nothing
+        b.place(Point::new(3, 4), Color::White); // d = 1: 5
+        let inf = ManhattanInfluence;
+        assert_eq!(inf.power(&b, Point::new(4, 4), Color::Black), 10);
+        assert_eq!(inf.power(&b, Point::new(4, 4), Color::White), 5);
+        assert_eq!(inf.power(&b, Point::new(8, 8), Color::Black), 0);
+        assert_eq!(inf.power(&b, Point::new(6, 6), Color::Black), 4 + 2);
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh machine: the README's test command.
+#
+# Installs what the tests need when it is missing, then runs formatting,
+# lints and every test of the workspace (the GNU Go 2.6 conformance tests
+# included when ../shared/conformance is present, as it is in CI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\n== %s\n' "$*"; }
+
+# Toolchain components used below; rustup is how this machine's Rust came.
+if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+  say "installing rustfmt and clippy"
+  rustup component add rustfmt clippy
+fi
+
+features=""
+if [ -f ../shared/conformance/gnugo-2.6/patterns.db ]; then
+  features="--features gnugo26"
+else
+  echo "note: ../shared/conformance is absent: the GNU Go 2.6 conformance tests will say so and be skipped"
+fi
+
+say "cargo fmt --check"
+cargo fmt --all -- --check
+
+say "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets $features -- -D warnings
+
+say "cargo test"
+# CI=true keeps insta from writing snapshots: a changed snapshot fails.
+CI=true cargo test --workspace $features
