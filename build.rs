@@ -23,10 +23,15 @@ fn main() {
         println!("cargo::error={msg}");
         exit(1)
     };
-    let bytes = std::fs::read(DATABASE).unwrap_or_else(|e| fail(format!("cannot read {DATABASE}: {e}")));
-    let helper_src = std::fs::read_to_string(HELPERS).unwrap_or_else(|e| fail(format!("cannot read {HELPERS}: {e}")));
-    let helpers = mkpat::HelperSet::from_source(&helper_src)
-        .unwrap_or_else(|e| fail(format!("{HELPERS}:{e}: the helpers module is not valid Rust")));
+    let bytes =
+        std::fs::read(DATABASE).unwrap_or_else(|e| fail(format!("cannot read {DATABASE}: {e}")));
+    let helper_src = std::fs::read_to_string(HELPERS)
+        .unwrap_or_else(|e| fail(format!("cannot read {HELPERS}: {e}")));
+    let helpers = mkpat::HelperSet::from_source(&helper_src).unwrap_or_else(|e| {
+        fail(format!(
+            "{HELPERS}:{e}: the helpers module is not valid Rust"
+        ))
+    });
     let opts = mkpat::Options {
         helpers: Some(helpers.clone()),
         ..mkpat::Options::default()
@@ -41,7 +46,10 @@ fn main() {
         }
     }
     let Some(db) = compiled.database.as_ref() else {
-        eprintln!("{DATABASE}: {} error(s): the pattern database does not compile", compiled.error_count());
+        eprintln!(
+            "{DATABASE}: {} error(s): the pattern database does not compile",
+            compiled.error_count()
+        );
         exit(1)
     };
     let code = mkpat::codegen::generate(

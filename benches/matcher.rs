@@ -39,10 +39,17 @@ fn full_scan(c: &mut Criterion, name: &str, matcher: &Matcher<'_>, positions: &[
         .map(|p| {
             let n = p.board.size() as i32;
             let c = Point::new(n / 2, n / 2);
-            p.board.points().filter(|&q| p.board.is_empty(q)).min_by_key(|q| (q.i - c.i).abs() + (q.j - c.j).abs()).unwrap_or(c)
+            p.board
+                .points()
+                .filter(|&q| p.board.is_empty(q))
+                .min_by_key(|q| (q.i - c.i).abs() + (q.j - c.j).abs())
+                .unwrap_or(c)
         })
         .collect();
-    let mut boards: Vec<_> = positions.iter().map(|p| (p.board.clone(), p.to_move)).collect();
+    let mut boards: Vec<_> = positions
+        .iter()
+        .map(|p| (p.board.clone(), p.to_move))
+        .collect();
     g.bench_function("place one stone + rescan near it", |b| {
         b.iter(|| {
             let mut n = 0usize;
@@ -74,8 +81,16 @@ fn synthetic_positions() -> Vec<PositionRecord> {
                     _ => {}
                 }
             }
-            let to_move = if k % 2 == 0 { Color::Black } else { Color::White };
-            PositionRecord { to_move, board, line: 0 }
+            let to_move = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            PositionRecord {
+                to_move,
+                board,
+                line: 0,
+            }
         })
         .collect()
 }
@@ -85,7 +100,12 @@ fn benches(c: &mut Criterion) {
     let builtin = Matcher::new(katachi::builtin::TABLES);
     let Some(positions) = corpus else {
         eprintln!("{CORPUS} is absent: benching the builtin db on synthetic positions, skipping GNU Go 2.6's");
-        full_scan(c, "builtin db (synthetic positions)", &builtin, &synthetic_positions());
+        full_scan(
+            c,
+            "builtin db (synthetic positions)",
+            &builtin,
+            &synthetic_positions(),
+        );
         return;
     };
     full_scan(c, "builtin db", &builtin, &positions);

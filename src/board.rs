@@ -70,7 +70,10 @@ impl Board {
             cells,
             merged: [Vec::new(), Vec::new()],
         };
-        b.merged = [b.merged_from_scratch(Color::Black), b.merged_from_scratch(Color::White)];
+        b.merged = [
+            b.merged_from_scratch(Color::Black),
+            b.merged_from_scratch(Color::White),
+        ];
         b
     }
 
@@ -307,7 +310,10 @@ mod tests {
     fn one_by_one_board_works() {
         let mut b = Board::new(1);
         b.place(Point::new(0, 0), Color::White);
-        assert_eq!(b.merged_board(Color::White), b.merged_from_scratch(Color::White).as_slice());
+        assert_eq!(
+            b.merged_board(Color::White),
+            b.merged_from_scratch(Color::White).as_slice()
+        );
         assert_eq!(b.stone_count(), 1);
     }
 

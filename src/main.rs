@@ -76,13 +76,19 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_match(db_path: Option<&str>, repeat: Option<u32>, positions_path: &str) -> Result<(), String> {
-    let bytes = std::fs::read(positions_path).map_err(|e| format!("katachi: cannot read {positions_path}: {e}"))?;
+fn run_match(
+    db_path: Option<&str>,
+    repeat: Option<u32>,
+    positions_path: &str,
+) -> Result<(), String> {
+    let bytes = std::fs::read(positions_path)
+        .map_err(|e| format!("katachi: cannot read {positions_path}: {e}"))?;
     let positions = parse_positions(positions_path, &bytes).map_err(|e| e.to_string())?;
     match db_path {
         None => run_with(katachi::builtin::TABLES, &positions, repeat),
         Some(path) => {
-            let src = std::fs::read(path).map_err(|e| format!("katachi: cannot read {path}: {e}"))?;
+            let src =
+                std::fs::read(path).map_err(|e| format!("katachi: cannot read {path}: {e}"))?;
             let compiled = mkpat::compile(
                 path,
                 &src,
@@ -101,7 +107,11 @@ fn run_match(db_path: Option<&str>, repeat: Option<u32>, positions_path: &str) -
     }
 }
 
-fn run_with(tables: Tables<'_>, positions: &[PositionRecord], repeat: Option<u32>) -> Result<(), String> {
+fn run_with(
+    tables: Tables<'_>,
+    positions: &[PositionRecord],
+    repeat: Option<u32>,
+) -> Result<(), String> {
     let matcher = Matcher::new(tables);
     if let Some(k) = repeat {
         let start = Instant::now();
@@ -128,7 +138,10 @@ fn run_with(tables: Tables<'_>, positions: &[PositionRecord], repeat: Option<u32
         found.clear();
         matcher.scan(&p.board, p.to_move, |m| found.push(m));
         found.sort_by(|a, b| {
-            let (pa, pb) = (&tables.patterns[a.pattern as usize], &tables.patterns[b.pattern as usize]);
+            let (pa, pb) = (
+                &tables.patterns[a.pattern as usize],
+                &tables.patterns[b.pattern as usize],
+            );
             pa.name
                 .as_bytes()
                 .cmp(pb.name.as_bytes())
@@ -138,7 +151,11 @@ fn run_with(tables: Tables<'_>, positions: &[PositionRecord], repeat: Option<u32
         for m in &found {
             let name = &tables.patterns[m.pattern as usize].name;
             use std::fmt::Write;
-            let _ = writeln!(out, "{n} {name} {} {} {}", m.trans, m.move_point.i, m.move_point.j);
+            let _ = writeln!(
+                out,
+                "{n} {name} {} {} {}",
+                m.trans, m.move_point.i, m.move_point.j
+            );
         }
     }
     use std::io::Write;

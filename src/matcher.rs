@@ -137,7 +137,7 @@ fn cover_with_windows(outside: &[(i32, i32, u32, u32)], x: Extent) -> Vec<Residu
                         .filter(|o| grid_shift(o.0 - base.0, o.1 - base.1).is_some())
                         .map(weight)
                         .sum();
-                    if best.map_or(true, |(_, s)| score > s) {
+                    if best.is_none_or(|(_, s)| score > s) {
                         best = Some((base, score));
                     }
                 }
@@ -286,7 +286,9 @@ impl<'t> Matcher<'t> {
     /// The board rectangle a match covers (the transformed diagram, `?`
     /// cells included): top-left and bottom-right corners, inclusive.
     pub fn placement(&self, m: &Match) -> (Point, Point) {
-        let x = self.tables.patterns[m.pattern as usize].extent.transformed(m.trans);
+        let x = self.tables.patterns[m.pattern as usize]
+            .extent
+            .transformed(m.trans);
         (
             Point::new(m.anchor.i + x.min_i as i32, m.anchor.j + x.min_j as i32),
             Point::new(m.anchor.i + x.max_i as i32, m.anchor.j + x.max_j as i32),
@@ -330,7 +332,13 @@ impl<'t> Matcher<'t> {
     }
 
     /// The matches anchored on `anchor` (none when it is empty).
-    pub fn scan_anchor(&self, board: &Board, to_move: Color, anchor: Point, mut f: impl FnMut(Match)) {
+    pub fn scan_anchor(
+        &self,
+        board: &Board,
+        to_move: Color,
+        anchor: Point,
+        mut f: impl FnMut(Match),
+    ) {
         let m = board.merged(anchor, to_move);
         if (m >> 20) & 3 != 0 {
             self.match_composite(board, to_move, anchor, m, &mut f);
@@ -341,7 +349,13 @@ impl<'t> Matcher<'t> {
     /// within [`Matcher::reach`] rows and columns of it. After a move,
     /// these are the only matches that can have appeared or disappeared,
     /// so an engine keeps the rest and re-matches only here.
-    pub fn scan_near(&self, board: &Board, to_move: Color, changed: Point, mut f: impl FnMut(Match)) {
+    pub fn scan_near(
+        &self,
+        board: &Board,
+        to_move: Color,
+        changed: Point,
+        mut f: impl FnMut(Match),
+    ) {
         let n = board.size() as i32;
         let r = self.reach;
         let merged = board.merged_board(to_move);
@@ -385,7 +399,7 @@ impl<'t> Matcher<'t> {
                 if let Some(found) = self.finish(board, to_move, anchor, v) {
                     if let Some(val) = value(&found) {
                         on_value(&found, val);
-                        if best.map_or(true, |(_, b)| val > b) {
+                        if best.is_none_or(|(_, b)| val > b) {
                             *best = Some((found, val));
                         }
                     }
@@ -451,7 +465,12 @@ impl<'t> Matcher<'t> {
             }
             base += 8;
         }
-        for (l, (&a, &v)) in and_chunks.remainder().iter().zip(val_chunks.remainder()).enumerate() {
+        for (l, (&a, &v)) in and_chunks
+            .remainder()
+            .iter()
+            .zip(val_chunks.remainder())
+            .enumerate()
+        {
             if m & a == v {
                 if let Some(found) = self.finish(board, to_move, anchor, vars[base + l]) {
                     f(found);
@@ -482,7 +501,9 @@ impl<'t> Matcher<'t> {
         }
         let merged = board.merged_board(to_move);
         let base = anchor.i * n + anchor.j;
-        for r in &self.residual[c.residual_start as usize..(c.residual_start + c.residual_len) as usize] {
+        for r in
+            &self.residual[c.residual_start as usize..(c.residual_start + c.residual_len) as usize]
+        {
             // Inside the extent, so on the board.
             let k = (base + r.di as i32 * n + r.dj as i32) as usize;
             if merged[k] & r.and != r.val {
@@ -542,7 +563,11 @@ fn allowed_values(and: u32, val: u32, c: &Check, r: i32, col: i32) -> u8 {
 
 /// Puts each selected variant into every bucket compatible with it, in
 /// variant order within each bucket.
-fn build_index(checks: &[Check], keyed: &[(usize, u32, u32)], select: impl Fn(&Check) -> bool) -> Index {
+fn build_index(
+    checks: &[Check],
+    keyed: &[(usize, u32, u32)],
+    select: impl Fn(&Check) -> bool,
+) -> Index {
     let shifts: Vec<u32> = (0..KEY_CELLS.len()).map(key_cell_shift).collect();
     // Every key compatible with a variant, enumerated by expanding one key
     // cell at a time.

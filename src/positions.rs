@@ -108,7 +108,11 @@ pub fn parse_positions(name: &str, bytes: &[u8]) -> Result<Vec<PositionRecord>, 
 
 /// Reads one position starting at the non-blank line `*k`, leaving `*k`
 /// after it; on error `*k` is at the offending line.
-fn read_position(lines: &[Line<'_>], k: &mut usize, source: &SourceFile) -> Result<PositionRecord, Diagnostic> {
+fn read_position(
+    lines: &[Line<'_>],
+    k: &mut usize,
+    source: &SourceFile,
+) -> Result<PositionRecord, Diagnostic> {
     let header = &lines[*k];
     let header_line = *k + 1;
     let mut words = header.text.split_whitespace();
@@ -124,17 +128,21 @@ fn read_position(lines: &[Line<'_>], k: &mut usize, source: &SourceFile) -> Resu
             .note("write `to_move X` (black to move) or `to_move O` (white to move)"));
         }
         _ => {
-            return Err(
-                Diagnostic::error(header.content_span(), "expected a position header `to_move X` or `to_move O`")
-                    .note("positions are separated by one blank line"),
-            );
+            return Err(Diagnostic::error(
+                header.content_span(),
+                "expected a position header `to_move X` or `to_move O`",
+            )
+            .note("positions are separated by one blank line"));
         }
     };
     *k += 1;
     let end_of_file = Span::at(source.text.len());
     let Some(size_line) = lines.get(*k).filter(|l| !l.is_blank()) else {
         let span = lines.get(*k).map_or(end_of_file, |l| Span::at(l.start));
-        return Err(Diagnostic::error(span, "expected the board size after the header"));
+        return Err(Diagnostic::error(
+            span,
+            "expected the board size after the header",
+        ));
     };
     let size: usize = match size_line.text.trim().parse() {
         Ok(n) if (1..=MAX_SIZE).contains(&n) => n,
@@ -147,7 +155,10 @@ fn read_position(lines: &[Line<'_>], k: &mut usize, source: &SourceFile) -> Resu
         Err(_) => {
             return Err(Diagnostic::error(
                 size_line.content_span(),
-                format!("expected the board size, a number, found `{}`", size_line.text.trim()),
+                format!(
+                    "expected the board size, a number, found `{}`",
+                    size_line.text.trim()
+                ),
             ))
         }
     };
@@ -220,24 +231,46 @@ mod tests {
         assert_eq!(ps[0].to_move, Color::Black);
         assert_eq!(ps[0].board.stone(Point::new(0, 1)), Some(Color::Black));
         assert_eq!(ps[0].board.stone(Point::new(1, 0)), Some(Color::White));
-        assert_eq!((ps[1].to_move, ps[1].board.size(), ps[1].line), (Color::White, 1, 7));
+        assert_eq!(
+            (ps[1].to_move, ps[1].board.size(), ps[1].line),
+            (Color::White, 1, 7)
+        );
     }
 
     #[test]
     fn reports_every_error_located_with_a_caret() {
-        let src = "to_move Y\n3\n...\n...\n...\n\nto_move X\n3\n..#\n...\n...\n\nto_move O\n3\n..\n";
+        let src =
+            "to_move Y\n3\n...\n...\n...\n\nto_move X\n3\n..#\n...\n...\n\nto_move O\n3\n..\n";
         let err = parse_positions("bad.txt", src.as_bytes()).unwrap_err();
         assert_eq!(err.diagnostics.len(), 3);
         let text = err.to_string();
-        assert!(text.contains("bad.txt:1:9: error: unknown side to move `Y`"), "{text}");
-        assert!(text.contains("bad.txt:9:3: error: unexpected `#` in a board row"), "{text}");
+        assert!(
+            text.contains("bad.txt:1:9: error: unknown side to move `Y`"),
+            "{text}"
+        );
+        assert!(
+            text.contains("bad.txt:9:3: error: unexpected `#` in a board row"),
+            "{text}"
+        );
         assert!(text.contains("9 | ..#\n  |   ^"), "{text}");
-        assert!(text.contains("bad.txt:15:3: error: board row has 2 points"), "{text}");
+        assert!(
+            text.contains("bad.txt:15:3: error: board row has 2 points"),
+            "{text}"
+        );
     }
 
     #[test]
     fn truncated_and_oversized_inputs_are_errors_not_panics() {
-        for src in ["to_move X\n", "to_move X\n19\n...\n", "to_move X\n26\n", "to_move X\nx\n", "hello\n", "to_move X\n2\n...\n..\n", "to_move X\n1\n.\n.\n", "to_move X\n1\n\u{e9}\n"] {
+        for src in [
+            "to_move X\n",
+            "to_move X\n19\n...\n",
+            "to_move X\n26\n",
+            "to_move X\nx\n",
+            "hello\n",
+            "to_move X\n2\n...\n..\n",
+            "to_move X\n1\n.\n.\n",
+            "to_move X\n1\n\u{e9}\n",
+        ] {
             let err = parse_positions("t.txt", src.as_bytes()).unwrap_err();
             assert!(!err.diagnostics.is_empty(), "{src:?}");
         }

@@ -30,7 +30,11 @@ pub struct Placement {
 }
 
 /// Every placement of every pattern on `board`, `to_move` playing `O`.
-pub fn reference_matches(patterns: &[CheckedPattern], board: &Board, to_move: Color) -> BTreeSet<Placement> {
+pub fn reference_matches(
+    patterns: &[CheckedPattern],
+    board: &Board,
+    to_move: Color,
+) -> BTreeSet<Placement> {
     let n = board.size() as i32;
     let mut out = BTreeSet::new();
     for p in patterns {

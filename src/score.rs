@@ -118,14 +118,20 @@ impl std::fmt::Debug for Scorer<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Scorer")
             .field("patterns", &self.tables.patterns.len())
-            .field("helpers", &self.helpers.iter().filter(|h| h.is_some()).count())
+            .field(
+                "helpers",
+                &self.helpers.iter().filter(|h| h.is_some()).count(),
+            )
             .finish()
     }
 }
 
 /// Resolves every pattern's helper name in `registry` (for the builtin
 /// tables, [`crate::builtin::HELPERS`]).
-pub fn resolve_helpers(tables: Tables<'_>, registry: &[(&str, HelperFn)]) -> Result<Vec<Option<HelperFn>>, Vec<MissingHelper>> {
+pub fn resolve_helpers(
+    tables: Tables<'_>,
+    registry: &[(&str, HelperFn)],
+) -> Result<Vec<Option<HelperFn>>, Vec<MissingHelper>> {
     let mut missing = Vec::new();
     let resolved = tables
         .patterns
@@ -152,7 +158,10 @@ pub fn resolve_helpers(tables: Tables<'_>, registry: &[(&str, HelperFn)]) -> Res
 impl<'t, 'e> Scorer<'t, 'e> {
     /// A scorer with the permissive judge and GNU Go's influence measure.
     /// Fails when a pattern names a helper the registry lacks.
-    pub fn new(tables: Tables<'t>, registry: &[(&str, HelperFn)]) -> Result<Scorer<'t, 'static>, Vec<MissingHelper>> {
+    pub fn new(
+        tables: Tables<'t>,
+        registry: &[(&str, HelperFn)],
+    ) -> Result<Scorer<'t, 'static>, Vec<MissingHelper>> {
         Ok(Scorer {
             tables,
             helpers: resolve_helpers(tables, registry)?,
@@ -177,7 +186,13 @@ impl<'t, 'e> Scorer<'t, 'e> {
     }
 
     /// The seed's `compute_score` for a pattern at `move_point`.
-    pub fn compute_score(&self, p: &Pattern, position: &dyn Position, move_point: Point, color: Color) -> i32 {
+    pub fn compute_score(
+        &self,
+        p: &Pattern,
+        position: &dyn Position,
+        move_point: Point,
+        color: Color,
+    ) -> i32 {
         let bonus = match p.assistance {
             Assistance::None => 0,
             Assistance::Wind {
@@ -190,7 +205,9 @@ impl<'t, 'e> Scorer<'t, 'e> {
                 let mypower = self.influence.power(position, move_point, color);
                 uvalue * upower.min(ucutoff.abs()) + myvalue * mypower.min(mycutoff.abs())
             }
-            Assistance::Moyo { cutoff, value } => value * self.judge.moyo(position, move_point, color).min(cutoff),
+            Assistance::Moyo { cutoff, value } => {
+                value * self.judge.moyo(position, move_point, color).min(cutoff)
+            }
         };
         p.weight + bonus
     }

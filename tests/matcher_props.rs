@@ -54,7 +54,7 @@ fn diagram() -> impl Strategy<Value = (Vec<String>, u8)> {
                     ],
                     n,
                 ),
-                 0..n,
+                0..n,
                 0..n,
             )
         })
@@ -83,7 +83,9 @@ fn diagram() -> impl Strategy<Value = (Vec<String>, u8)> {
             let rows_text: Vec<String> = cells.chunks(cols).map(|r| r.iter().collect()).collect();
             (rows_text, e)
         })
-        .prop_filter("a stone besides the move", |(rows, _)| rows.iter().any(|r| r.contains(['O', 'X'])))
+        .prop_filter("a stone besides the move", |(rows, _)| {
+            rows.iter().any(|r| r.contains(['O', 'X']))
+        })
 }
 
 /// The seed-dialect text of one pattern, edges drawn.
@@ -133,20 +135,29 @@ fn database() -> impl Strategy<Value = String> {
 }
 
 fn board() -> impl Strategy<Value = (Board, Color)> {
-    (1usize..=19, 0u32..=100, any::<bool>(), any::<u64>()).prop_map(|(size, density, black, seed)| {
-        let mut b = Board::new(size);
-        let mut x = seed | 1;
-        for p in b.points().collect::<Vec<_>>() {
-            // xorshift: the strategy stays shrinkable in its seed.
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if (x % 100) < u64::from(density) {
-                b.place(p, if (x >> 32) % 2 == 0 { Color::Black } else { Color::White });
+    (1usize..=19, 0u32..=100, any::<bool>(), any::<u64>()).prop_map(
+        |(size, density, black, seed)| {
+            let mut b = Board::new(size);
+            let mut x = seed | 1;
+            for p in b.points().collect::<Vec<_>>() {
+                // xorshift: the strategy stays shrinkable in its seed.
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if (x % 100) < u64::from(density) {
+                    b.place(
+                        p,
+                        if (x >> 32) % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        },
+                    );
+                }
             }
-        }
-        (b, if black { Color::Black } else { Color::White })
-    })
+            (b, if black { Color::Black } else { Color::White })
+        },
+    )
 }
 
 /// Maps a placement through the board transformation `t`.
@@ -259,23 +270,42 @@ X*
         let last = size as i32 - 1;
         // A white stone in every corner: pattern 1 (white to move) fits
         // each corner in two transformations (the move on either side).
-        for p in [Point::new(0, 0), Point::new(0, last), Point::new(last, 0), Point::new(last, last)] {
+        for p in [
+            Point::new(0, 0),
+            Point::new(0, last),
+            Point::new(last, 0),
+            Point::new(last, last),
+        ] {
             b.place(p, Color::White);
         }
         let got = grid_placements(&matcher, &b, Color::White);
         let want = reference_matches(&compiled.checked, &b, Color::White);
         assert_eq!(got, want, "size {size}");
-        let corner_moves: BTreeSet<Point> =
-            got.iter().filter(|p| p.pattern == "1").map(|p| p.move_point).collect();
+        let corner_moves: BTreeSet<Point> = got
+            .iter()
+            .filter(|p| p.pattern == "1")
+            .map(|p| p.move_point)
+            .collect();
         if size >= 4 {
             assert_eq!(corner_moves.len(), 8, "size {size}: {corner_moves:?}");
-            assert!(corner_moves.contains(&Point::new(0, 1)) && corner_moves.contains(&Point::new(last, last - 1)));
+            assert!(
+                corner_moves.contains(&Point::new(0, 1))
+                    && corner_moves.contains(&Point::new(last, last - 1))
+            );
         }
         // Pattern 2 (black to move sees the white corner stones as `X`):
         // the move next to each corner stone along each edge.
         let edge = grid_placements(&matcher, &b, Color::Black);
-        let edge_moves: BTreeSet<Point> = edge.iter().filter(|p| p.pattern == "2").map(|p| p.move_point).collect();
-        assert_eq!(edge, reference_matches(&compiled.checked, &b, Color::Black), "size {size}");
+        let edge_moves: BTreeSet<Point> = edge
+            .iter()
+            .filter(|p| p.pattern == "2")
+            .map(|p| p.move_point)
+            .collect();
+        assert_eq!(
+            edge,
+            reference_matches(&compiled.checked, &b, Color::Black),
+            "size {size}"
+        );
         if size >= 4 {
             assert_eq!(edge_moves.len(), 8, "size {size}: {edge_moves:?}");
         }
@@ -283,7 +313,10 @@ X*
         let mut inner = Board::new(size);
         if size >= 4 {
             inner.place(Point::new(1, 1), Color::White);
-            assert!(matcher.matches(&inner, Color::White).is_empty(), "size {size}");
+            assert!(
+                matcher.matches(&inner, Color::White).is_empty(),
+                "size {size}"
+            );
         }
     }
 }
@@ -300,8 +333,14 @@ fn a_one_point_board_matches_nothing_but_fits_a_one_point_diagram() {
     b.place(Point::new(0, 0), Color::Black);
     let found = matcher.matches(&b, Color::Black);
     let moves: BTreeSet<Point> = found.iter().map(|m| m.move_point).collect();
-    assert_eq!(moves, [Point::new(0, 1), Point::new(1, 0)].into_iter().collect());
-    assert!(matcher.matches(&b, Color::White).is_empty(), "O means the side to move");
+    assert_eq!(
+        moves,
+        [Point::new(0, 1), Point::new(1, 0)].into_iter().collect()
+    );
+    assert!(
+        matcher.matches(&b, Color::White).is_empty(),
+        "O means the side to move"
+    );
 }
 
 #[test]
@@ -328,7 +367,11 @@ fn incremental_updates_after_place_and_remove_sequences() {
             assert_eq!(b.stone(p).is_some(), (x >> 40) % 3 != 0);
         }
         for c in [Color::Black, Color::White] {
-            assert_eq!(b.merged_board(c), b.merged_from_scratch(c).as_slice(), "size {size}");
+            assert_eq!(
+                b.merged_board(c),
+                b.merged_from_scratch(c).as_slice(),
+                "size {size}"
+            );
         }
     }
 }
@@ -344,12 +387,22 @@ fn builtin_tables_run_through_the_same_matcher() {
             ..Default::default()
         },
     );
-    let db = compiled.database.as_ref().expect("the builtin database compiles");
+    let db = compiled
+        .database
+        .as_ref()
+        .expect("the builtin database compiles");
     let in_memory = Matcher::new(db.tables());
     let mut b = Board::new(9);
     for (k, p) in b.points().collect::<Vec<_>>().into_iter().enumerate() {
         if k % 3 == 0 {
-            b.place(p, if k % 2 == 0 { Color::Black } else { Color::White });
+            b.place(
+                p,
+                if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            );
         }
     }
     for c in [Color::Black, Color::White] {
@@ -357,4 +410,111 @@ fn builtin_tables_run_through_the_same_matcher() {
         let m: BTreeSet<Match> = in_memory.matches(&b, c).into_iter().collect();
         assert_eq!(a, m);
     }
+}
+
+const SCORED_DB: &str = "\
+# pattern 1
+
+O*
+
+:-,30,0,0,0,0,-,0,half_helper
+
+# pattern 2
+
+X*O
+
+:-,80,10,1,0,0,-,0,NULL
+
+# pattern 3
+
+O*
+
+:-,10,0,0,0,0,D,0,NULL
+";
+
+fn half_helper(ctx: &katachi::HelperContext<'_>) -> i32 {
+    ctx.pattern.weight / 2
+}
+
+#[test]
+fn best_first_skips_patterns_that_cannot_win_but_runs_always_run_classes() {
+    use katachi::score::Scorer;
+    let compiled = compile(SCORED_DB);
+    let db = compiled.database.as_ref().unwrap();
+    let tables = db.tables();
+    let matcher = Matcher::new(tables);
+    let registry: &[(&str, katachi::HelperFn)] = &[("half_helper", half_helper)];
+    let scorer = Scorer::new(tables, registry).unwrap();
+    let mut b = Board::new(9);
+    b.place(Point::new(2, 2), Color::White);
+    b.place(Point::new(2, 4), Color::Black);
+    let name = |m: &Match| tables.patterns[m.pattern as usize].name.to_string();
+
+    // Exhaustively: every match with its value.
+    let all = matcher.matches(&b, Color::Black);
+    assert_eq!(all.len(), 9, "{all:?}");
+    let values: Vec<(String, i32)> = all
+        .iter()
+        .filter_map(|m| scorer.value(m, &b, Color::Black).map(|v| (name(m), v)))
+        .collect();
+    // Pattern 2 with wind: 80 + min(upower, 10), the white stone at
+    // distance 1 from the move giving upower 5.
+    assert!(values.contains(&("2".to_string(), 85)), "{values:?}");
+    // Pattern 1's helper halves its weight.
+    assert!(values.contains(&("1".to_string(), 15)), "{values:?}");
+
+    let mut seen = Vec::new();
+    let best = matcher.best_first(
+        &b,
+        Color::Black,
+        |m| scorer.value(m, &b, Color::Black),
+        |m, v| seen.push((name(m), v)),
+    );
+    let (m, v) = best.expect("a best move");
+    assert_eq!(
+        (name(&m), v, m.move_point),
+        ("2".to_string(), 85, Point::new(2, 3))
+    );
+    // Pattern 1 (at most 30) cannot beat 85 and is skipped; pattern 3 is
+    // class D and runs at each of its four placements.
+    assert!(!seen.iter().any(|(n, _)| n == "1"), "{seen:?}");
+    assert_eq!(seen.iter().filter(|(n, _)| n == "3").count(), 4, "{seen:?}");
+}
+
+#[test]
+fn a_missing_helper_is_reported_by_name() {
+    let compiled = compile(SCORED_DB);
+    let db = compiled.database.as_ref().unwrap();
+    let err = katachi::score::Scorer::new(db.tables(), &[]).unwrap_err();
+    assert_eq!(err.len(), 1);
+    assert_eq!(
+        err[0].to_string(),
+        "pattern `1` names helper `half_helper`, which the registry does not have"
+    );
+}
+
+#[test]
+fn class_letters_consult_the_judge() {
+    use katachi::score::{DragonStatus, Judge, ManhattanInfluence, Scorer};
+    struct AllDead;
+    impl Judge for AllDead {
+        fn dragon_status(&self, _: &dyn Position, _: Point) -> DragonStatus {
+            DragonStatus::Dead
+        }
+    }
+    let src = "# pattern 1\n\nO*\n\n:8,30,0,0,0,0,O,0,NULL\n\n# pattern 2\n\nO.*\n\n:8,30,0,0,0,0,o,0,NULL\n";
+    let compiled = compile(src);
+    let db = compiled.database.as_ref().unwrap();
+    let matcher = Matcher::new(db.tables());
+    let scorer = Scorer::with(db.tables(), &[], &AllDead, &ManhattanInfluence).unwrap();
+    let mut b = Board::new(5);
+    b.place(Point::new(2, 2), Color::Black);
+    let mut kept = BTreeSet::new();
+    for m in matcher.matches(&b, Color::Black) {
+        if scorer.value(&m, &b, Color::Black).is_some() {
+            kept.insert(db.patterns[m.pattern as usize].name.to_string());
+        }
+    }
+    // `O` needs live (or unknown) friendly dragons, `o` dead ones.
+    assert_eq!(kept, ["2".to_string()].into_iter().collect());
 }

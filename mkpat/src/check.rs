@@ -69,7 +69,11 @@ pub struct CheckOptions<'a> {
 }
 
 /// Checks every pattern of a parsed database.
-pub fn check(db: &ast::Database, opts: &CheckOptions<'_>, line_of: &dyn Fn(usize) -> u32) -> (Vec<CheckedPattern>, Vec<Diagnostic>) {
+pub fn check(
+    db: &ast::Database,
+    opts: &CheckOptions<'_>,
+    line_of: &dyn Fn(usize) -> u32,
+) -> (Vec<CheckedPattern>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut out = Vec::new();
     let mut names: HashMap<&str, Span> = HashMap::new();
@@ -174,7 +178,12 @@ fn check_pattern(
         let max_weight = match dialect {
             Dialect::Seed => weight + assistance.max_bonus() + bonus.max(0),
             Dialect::GnuGo26 => {
-                weight + assistance.max_bonus() + splitbonus + maxrand + bonus.max(0) + xbonus.max(0)
+                weight
+                    + assistance.max_bonus()
+                    + splitbonus
+                    + maxrand
+                    + bonus.max(0)
+                    + xbonus.max(0)
             }
         };
         let constraint = p
@@ -251,7 +260,9 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
                     ),
                 )
                 .related(d.rows[0].span, "the first row")
-                .note("every row of a diagram has the same width; `?` fills cells that do not matter"),
+                .note(
+                    "every row of a diagram has the same width; `?` fills cells that do not matter",
+                ),
             );
             ok = false;
         }
@@ -265,13 +276,21 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
                     d.rows.len()
                 ),
             )
-            .note(format!("a diagram has at most {MAX_SIDE} rows and {MAX_SIDE} columns")),
+            .note(format!(
+                "a diagram has at most {MAX_SIDE} rows and {MAX_SIDE} columns"
+            )),
         );
         return None;
     }
     // Edges: `|` on every row once one row has it.
     for (west, name) in [(true, "west"), (false, "east")] {
-        let has = |r: &ast::Row| if west { r.west.is_some() } else { r.east.is_some() };
+        let has = |r: &ast::Row| {
+            if west {
+                r.west.is_some()
+            } else {
+                r.east.is_some()
+            }
+        };
         if let Some(first) = d.rows.iter().find(|r| has(r)) {
             for r in d.rows.iter().filter(|r| !has(r)) {
                 let at = if west {
@@ -280,12 +299,19 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
                     r.cells.last().map_or(r.span, |c| c.1)
                 };
                 diags.push(
-                    Diagnostic::error(at, format!("row without the {name} edge `|` that other rows have"))
-                        .related(
-                            if west { first.west.unwrap_or(first.span) } else { first.east.unwrap_or(first.span) },
-                            "this row has it",
-                        )
-                        .note("an edge runs the whole height of the diagram"),
+                    Diagnostic::error(
+                        at,
+                        format!("row without the {name} edge `|` that other rows have"),
+                    )
+                    .related(
+                        if west {
+                            first.west.unwrap_or(first.span)
+                        } else {
+                            first.east.unwrap_or(first.span)
+                        },
+                        "this row has it",
+                    )
+                    .note("an edge runs the whole height of the diagram"),
                 );
                 ok = false;
             }
@@ -298,8 +324,11 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
         if let Some(c) = e.west_corner {
             if !west {
                 diags.push(
-                    Diagnostic::error(c, format!("corner `+` on the {name} edge where there is no west edge"))
-                        .note("`+` marks a corner: the rows must start with `|`"),
+                    Diagnostic::error(
+                        c,
+                        format!("corner `+` on the {name} edge where there is no west edge"),
+                    )
+                    .note("`+` marks a corner: the rows must start with `|`"),
                 );
                 ok = false;
             }
@@ -307,8 +336,11 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
         if let Some(c) = e.east_corner {
             if !east {
                 diags.push(
-                    Diagnostic::error(c, format!("corner `+` on the {name} edge where there is no east edge"))
-                        .note("`+` marks a corner: the rows must end with `|`"),
+                    Diagnostic::error(
+                        c,
+                        format!("corner `+` on the {name} edge where there is no east edge"),
+                    )
+                    .note("`+` marks a corner: the rows must end with `|`"),
                 );
                 ok = false;
             }
@@ -323,8 +355,11 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
     match moves.as_slice() {
         [] => {
             diags.push(
-                Diagnostic::error(d.rows[0].span, format!("pattern {} has no move `*`", p.name.text))
-                    .note("mark the point where the pattern plays with `*`"),
+                Diagnostic::error(
+                    d.rows[0].span,
+                    format!("pattern {} has no move `*`", p.name.text),
+                )
+                .note("mark the point where the pattern plays with `*`"),
             );
             ok = false;
         }
@@ -332,9 +367,12 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
         [first, rest @ ..] => {
             for s in rest {
                 diags.push(
-                    Diagnostic::error(*s, format!("pattern {} has more than one move `*`", p.name.text))
-                        .related(*first, "the first `*`")
-                        .note("a pattern proposes exactly one move"),
+                    Diagnostic::error(
+                        *s,
+                        format!("pattern {} has more than one move `*`", p.name.text),
+                    )
+                    .related(*first, "the first `*`")
+                    .note("a pattern proposes exactly one move"),
                 );
             }
             ok = false;
@@ -347,8 +385,11 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
         .any(|c| c.0 == 'O' || c.0 == 'X');
     if !stones {
         diags.push(
-            Diagnostic::error(d.rows[0].span, format!("pattern {} has no `O` or `X` stone", p.name.text))
-                .note("the matcher anchors every pattern on a stone"),
+            Diagnostic::error(
+                d.rows[0].span,
+                format!("pattern {} has no `O` or `X` stone", p.name.text),
+            )
+            .note("the matcher anchors every pattern on a stone"),
         );
         ok = false;
     }
@@ -374,7 +415,11 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
         cells: d
             .rows
             .iter()
-            .flat_map(|r| r.cells.iter().map(|c| Spec::from_char(c.0).unwrap_or(Spec::Any)))
+            .flat_map(|r| {
+                r.cells
+                    .iter()
+                    .map(|c| Spec::from_char(c.0).unwrap_or(Spec::Any))
+            })
             .collect(),
         edges,
     })
@@ -445,7 +490,10 @@ fn check_symmetry(
                     actual.len() / want.len()
                 ));
                 if best != declared {
-                    d = d.note(format!("class `{}` is the closest that holds", best.as_char()));
+                    d = d.note(format!(
+                        "class `{}` is the closest that holds",
+                        best.as_char()
+                    ));
                 }
                 d
             }
@@ -486,7 +534,10 @@ fn check_numbers(a: &ast::Attributes, dialect: Dialect, diags: &mut Vec<Diagnost
                 (uvalue, ucutoff, "uvalue", "ucutoff"),
                 (myvalue, mycutoff, "myvalue", "mycutoff"),
             ] {
-                if value.value != 0 && cutoff.value != 0 && value.value.signum() != cutoff.value.signum() {
+                if value.value != 0
+                    && cutoff.value != 0
+                    && value.value.signum() != cutoff.value.signum()
+                {
                     diags.push(
                         Diagnostic::warning(
                             value.span,
@@ -504,8 +555,9 @@ fn check_numbers(a: &ast::Attributes, dialect: Dialect, diags: &mut Vec<Diagnost
     for (name, n) in nums {
         if n.value.abs() > NUM_LIMIT {
             diags.push(
-                Diagnostic::error(n.span, format!("{name} {} is out of range", n.value))
-                    .note(format!("numbers must lie between {} and {NUM_LIMIT}", -NUM_LIMIT)),
+                Diagnostic::error(n.span, format!("{name} {} is out of range", n.value)).note(
+                    format!("numbers must lie between {} and {NUM_LIMIT}", -NUM_LIMIT),
+                ),
             );
         }
     }
@@ -565,9 +617,12 @@ fn check_helper(h: &ast::Text, opts: &CheckOptions<'_>, diags: &mut Vec<Diagnost
     match set.functions.get(&h.text) {
         Some(Ok(())) => {}
         Some(Err(found)) => diags.push(
-            mk(format!("helper `{}` does not have the helper signature", h.text))
-                .note(format!("found `{found}`"))
-                .note(format!("a helper is `{SIGNATURE}`")),
+            mk(format!(
+                "helper `{}` does not have the helper signature",
+                h.text
+            ))
+            .note(format!("found `{found}`"))
+            .note(format!("a helper is `{SIGNATURE}`")),
         ),
         None => {
             let mut d = mk(format!("unknown helper `{}`", h.text));

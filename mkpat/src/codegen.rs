@@ -67,7 +67,13 @@ fn const_names(db: &Database) -> Vec<Ident> {
             let clean: String = p
                 .name
                 .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' })
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_uppercase()
+                    } else {
+                        '_'
+                    }
+                })
                 .collect();
             let mut name = format!("P{clean}");
             if name.chars().nth(1).is_some_and(|c| !c.is_ascii_digit()) {

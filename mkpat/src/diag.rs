@@ -157,7 +157,11 @@ impl SourceFile {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        let _ = writeln!(out, "{}:{}:{}: {}: {}", self.name, line, col, sev, d.message);
+        let _ = writeln!(
+            out,
+            "{}:{}:{}: {}: {}",
+            self.name, line, col, sev, d.message
+        );
         self.snippet(&mut out, d.span, None);
         for (span, label) in &d.related {
             let (l, c) = self.line_col(span.start);
@@ -188,7 +192,14 @@ impl SourceFile {
         };
         let _ = writeln!(out, "{:width$} |", "");
         let _ = writeln!(out, "{line:>width$} | {shown}");
-        let _ = write!(out, "{:width$} | {:pad$}{}", "", "", "^".repeat(carets), pad = col - 1);
+        let _ = write!(
+            out,
+            "{:width$} | {:pad$}{}",
+            "",
+            "",
+            "^".repeat(carets),
+            pad = col - 1
+        );
         match label {
             Some(l) => {
                 let _ = writeln!(out, " {l}");

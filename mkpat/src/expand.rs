@@ -56,7 +56,14 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
         db.elements.extend_from_slice(&elements);
         let var_start = db.variants.len() as u32;
         for t in p.group.coset_representatives() {
-            db.variants.push(variant(index, t, &elements, extent, p.grid.edges, (move_di, move_dj)));
+            db.variants.push(variant(
+                index,
+                t,
+                &elements,
+                extent,
+                p.grid.edges,
+                (move_di, move_dj),
+            ));
         }
         db.constraints.push(p.constraint.clone());
         db.patterns.push(Pattern {

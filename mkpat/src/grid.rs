@@ -130,7 +130,10 @@ impl Grid {
         let e = self.edges & side::EAST != 0;
         let edge_line = |out: &mut String| {
             out.push(if w { '+' } else { '-' });
-            out.extend(std::iter::repeat('-').take(self.cols.saturating_sub(usize::from(!w))));
+            out.extend(std::iter::repeat_n(
+                '-',
+                self.cols.saturating_sub(usize::from(!w)),
+            ));
             if e {
                 out.push('+');
             }

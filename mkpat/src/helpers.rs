@@ -120,7 +120,10 @@ mod tests {
         "#;
         let h = HelperSet::from_source(src).unwrap();
         assert_eq!(h.valid().collect::<Vec<_>>(), vec!["also_good", "good"]);
-        assert_eq!(h.functions["bad"], Err("fn bad(x : u32) -> i32".to_string()));
+        assert_eq!(
+            h.functions["bad"],
+            Err("fn bad(x : u32) -> i32".to_string())
+        );
         assert!(!h.functions.contains_key("private"));
         assert_eq!(h.closest("god"), Some("good"));
         assert_eq!(h.closest("completely_else"), None);

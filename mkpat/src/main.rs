@@ -126,10 +126,9 @@ fn options(read: &Read, db_path: &Path) -> Result<Options, String> {
     let helpers = match helpers_path {
         Some(p) => {
             let src = String::from_utf8_lossy(&read_file(&p)?).into_owned();
-            Some(
-                HelperSet::from_source(&src)
-                    .map_err(|e| format!("{}:{e}: the helpers module is not valid Rust", p.display()))?,
-            )
+            Some(HelperSet::from_source(&src).map_err(|e| {
+                format!("{}:{e}: the helpers module is not valid Rust", p.display())
+            })?)
         }
         None => None,
     };
@@ -186,7 +185,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     failed = true;
                 }
             }
-            Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+            Ok(if failed {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Command::Compile { read, file, output } => {
             let c = compile(&read, &file)?;
@@ -239,7 +242,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Renum { file } => {
             let bytes = read_file(&file)?;
             let text = String::from_utf8(bytes).map_err(|_| {
-                format!("{}: not UTF-8; `mkpat check` locates the bad bytes; file untouched", file.display())
+                format!(
+                    "{}: not UTF-8; `mkpat check` locates the bad bytes; file untouched",
+                    file.display()
+                )
             })?;
             match renum::renumber(&text) {
                 Ok(r) => {
@@ -295,8 +301,14 @@ fn backup_path(file: &Path) -> PathBuf {
 /// Writes through a temporary file in the same folder, then renames it over
 /// the target, so that a crash leaves either the old or the new file.
 fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.mkpat-tmp-{}", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;

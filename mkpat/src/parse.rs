@@ -84,16 +84,10 @@ type Res<'a, T> = IResult<&'a str, T>;
 
 /// `# pattern N`, strictly: one `#`, `pattern`, a number, nothing else.
 pub(crate) fn header_seed(line: &str) -> Option<&str> {
-    let r: Res<'_, &str> = all_consuming((
-        char('#'),
-        space1,
-        tag("pattern"),
-        space1,
-        digit1,
-        space0,
-    ))
-    .map(|(_, _, _, _, n, _)| n)
-    .parse(line);
+    let r: Res<'_, &str> =
+        all_consuming((char('#'), space1, tag("pattern"), space1, digit1, space0))
+            .map(|(_, _, _, _, n, _)| n)
+            .parse(line);
     r.ok().map(|(_, n)| n)
 }
 
@@ -238,8 +232,7 @@ impl<'a> Parser_<'a> {
             Dialect::Seed => "a `# pattern N` header, a `#` comment or a blank line",
             Dialect::GnuGo26 => "a `Pattern NAME` header, a `#` comment or a blank line",
         };
-        Diagnostic::error(l.span(), "text outside any pattern")
-            .note(format!("expected {expected}"))
+        Diagnostic::error(l.span(), "text outside any pattern").note(format!("expected {expected}"))
     }
 
     /// Warns about a comment that was probably meant as a seed header.
@@ -276,8 +269,11 @@ impl<'a> Parser_<'a> {
         let diagram = self.diagram(false);
         if diagram.lines.is_empty() {
             self.diags.push(
-                Diagnostic::error(header.span(), format!("pattern {} has no diagram", name.text))
-                    .note("the diagram's rows follow the header"),
+                Diagnostic::error(
+                    header.span(),
+                    format!("pattern {} has no diagram", name.text),
+                )
+                .note("the diagram's rows follow the header"),
             );
         }
         self.skip_blank_and_comments();
@@ -384,15 +380,13 @@ impl<'a> Parser_<'a> {
             }
             if let Ok((rest, (c1, dashes, c2))) = edge_line(body) {
                 if rest.is_empty() {
-                    let west_corner = c1
-                        .filter(|c| *c == "+")
-                        .map(|_| Span::at(l.start));
+                    let west_corner = c1.filter(|c| *c == "+").map(|_| Span::at(l.start));
                     let east_corner = c2.map(|_| Span::at(l.start + body.len() - 1));
                     if c1 == Some("|") {
-                        self.diags.push(Diagnostic::error(
-                            Span::at(l.start),
-                            "an edge line starts with `|`",
-                        ).note("a corner where a west edge meets this line is written `+`"));
+                        self.diags.push(
+                            Diagnostic::error(Span::at(l.start), "an edge line starts with `|`")
+                                .note("a corner where a west edge meets this line is written `+`"),
+                        );
                     }
                     let e = EdgeLine {
                         span: l.span(),
@@ -545,13 +539,25 @@ impl<'a> Parser_<'a> {
     fn num(&mut self, f: &Text, what: &str) -> Num {
         if is_number_token(&f.text) {
             match f.text.parse::<i64>() {
-                Ok(v) => return Num { value: v, span: f.span },
+                Ok(v) => {
+                    return Num {
+                        value: v,
+                        span: f.span,
+                    }
+                }
                 Err(_) => {
-                    self.diags.push(Diagnostic::error(
-                        f.span,
-                        format!("{what} `{}` is out of range", f.text),
-                    ).note(format!("numbers must lie between {} and {}", -crate::check::NUM_LIMIT, crate::check::NUM_LIMIT)));
-                    return Num { value: 0, span: f.span };
+                    self.diags.push(
+                        Diagnostic::error(f.span, format!("{what} `{}` is out of range", f.text))
+                            .note(format!(
+                                "numbers must lie between {} and {}",
+                                -crate::check::NUM_LIMIT,
+                                crate::check::NUM_LIMIT
+                            )),
+                    );
+                    return Num {
+                        value: 0,
+                        span: f.span,
+                    };
                 }
             }
         }
@@ -574,11 +580,8 @@ impl<'a> Parser_<'a> {
         let ok = f.text.chars().count() == 1 && "8|\\/-+X".contains(f.text.as_str());
         if !ok {
             self.diags.push(
-                Diagnostic::error(
-                    f.span,
-                    format!("unknown symmetry class `{}`", f.text),
-                )
-                .note("the first field is one of `8 | \\ / - + X`"),
+                Diagnostic::error(f.span, format!("unknown symmetry class `{}`", f.text))
+                    .note("the first field is one of `8 | \\ / - + X`"),
             );
         }
         f.clone()
@@ -591,12 +594,13 @@ impl<'a> Parser_<'a> {
         match all_consuming(identifier).parse(f.text.as_str()) {
             Ok(_) => Some(f.clone()),
             Err(_) => {
-                self.diags.push(
-                    Diagnostic::error(
-                        f.span,
-                        format!("expected a helper function name or `NULL`, found `{}`", f.text),
+                self.diags.push(Diagnostic::error(
+                    f.span,
+                    format!(
+                        "expected a helper function name or `NULL`, found `{}`",
+                        f.text
                     ),
-                );
+                ));
                 None
             }
         }
@@ -621,7 +625,8 @@ impl<'a> Parser_<'a> {
     }
 
     fn attributes_seed(&mut self, l: &Line<'_>, f: &[Text]) -> Option<Attributes> {
-        const FORM: &str = ":trfno,patwt,ucutoff,uvalue,mycutoff,myvalue,classification,bonus,helper";
+        const FORM: &str =
+            ":trfno,patwt,ucutoff,uvalue,mycutoff,myvalue,classification,bonus,helper";
         if f.len() != 9 {
             self.wrong_count(l, f, 9, FORM);
             return None;
@@ -668,13 +673,7 @@ impl<'a> Parser_<'a> {
         if t == "0" {
             return AssistanceAst::None(f.span);
         }
-        let call = (
-            identifier,
-            char('('),
-            take_while(|c| c != ')'),
-            char(')'),
-        )
-            .parse(t);
+        let call = (identifier, char('('), take_while(|c| c != ')'), char(')')).parse(t);
         if let Ok(("", (name, _, args, _))) = call {
             let args_start = f.span.start + name.len() + 1;
             let mut nums = Vec::new();
@@ -846,7 +845,11 @@ mod tests {
         let p = &db.patterns[0];
         assert_eq!(p.name.text, "552");
         assert_eq!(p.diagram.rows.len(), 5);
-        assert!(p.diagram.rows.iter().all(|r| r.east.is_some() && r.west.is_none()));
+        assert!(p
+            .diagram
+            .rows
+            .iter()
+            .all(|r| r.east.is_some() && r.west.is_none()));
         assert_eq!(p.diagram.description, "sente hane");
         let a = p.attributes.as_ref().unwrap();
         assert_eq!(a.weight.value, 70);

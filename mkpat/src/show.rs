@@ -58,14 +58,27 @@ pub fn show(db: &Database, checked: &[CheckedPattern], name: &str) -> Option<Str
         );
         let drawn: Vec<String> = g.draw().lines().map(str::to_string).collect();
         let (and, val) = (mask_rows(v.and_mask), mask_rows(v.val_mask));
-        let width = drawn.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(8);
+        let width = drawn
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(8);
         let _ = writeln!(out, "  {:width$}   and_mask      val_mask", "diagram");
         for k in 0..drawn.len().max(4) {
             let d = drawn.get(k).map_or("", String::as_str);
-            let (a, b) = if k < 4 { (and[k].as_str(), val[k].as_str()) } else { ("", "") };
+            let (a, b) = if k < 4 {
+                (and[k].as_str(), val[k].as_str())
+            } else {
+                ("", "")
+            };
             let _ = writeln!(out, "  {d:width$}   {a:11}   {b}");
         }
-        let _ = writeln!(out, "  and_mask {:#010x}  val_mask {:#010x}", v.and_mask, v.val_mask);
+        let _ = writeln!(
+            out,
+            "  and_mask {:#010x}  val_mask {:#010x}",
+            v.and_mask, v.val_mask
+        );
     }
     Some(out)
 }
@@ -76,7 +89,11 @@ fn header(out: &mut String, p: &Pattern) {
         "pattern {} (line {}){}",
         p.name,
         p.line,
-        if p.description.is_empty() { String::new() } else { format!(": {}", p.description) }
+        if p.description.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", p.description)
+        }
     );
     let _ = writeln!(
         out,
@@ -140,11 +157,21 @@ pub fn stats(db: &Database) -> String {
     let _ = writeln!(
         out,
         "anchor            O:{} X:{}",
-        db.patterns.iter().filter(|p| p.anchor.as_char() == 'O').count(),
-        db.patterns.iter().filter(|p| p.anchor.as_char() == 'X').count()
+        db.patterns
+            .iter()
+            .filter(|p| p.anchor.as_char() == 'O')
+            .count(),
+        db.patterns
+            .iter()
+            .filter(|p| p.anchor.as_char() == 'X')
+            .count()
     );
     if let (Some(hi), Some(lo)) = (db.patterns.first(), db.patterns.last()) {
-        let _ = writeln!(out, "max weight        {}..{}", lo.max_weight, hi.max_weight);
+        let _ = writeln!(
+            out,
+            "max weight        {}..{}",
+            lo.max_weight, hi.max_weight
+        );
     }
     let cells: usize = db.patterns.iter().map(|p| p.elements.len as usize).sum();
     if n > 0 {

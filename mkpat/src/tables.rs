@@ -112,7 +112,13 @@ impl Element {
 
 impl std::fmt::Debug for Element {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({:+},{:+}){}", self.di(), self.dj(), self.cell().as_char())
+        write!(
+            f,
+            "({:+},{:+}){}",
+            self.di(),
+            self.dj(),
+            self.cell().as_char()
+        )
     }
 }
 
@@ -335,7 +341,10 @@ impl<'a> Tables<'a> {
         &self.variants[p.variants.range()]
     }
     pub fn pattern_named(&self, name: &str) -> Option<(usize, &'a Pattern)> {
-        self.patterns.iter().enumerate().find(|(_, p)| p.name == name)
+        self.patterns
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.name == name)
     }
 }
 

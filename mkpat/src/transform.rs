@@ -262,7 +262,10 @@ mod tests {
 
     #[test]
     fn class_transformations_are_gnugo_s() {
-        assert_eq!(SymmetryClass::None.transformations(), (0..8).collect::<Vec<_>>());
+        assert_eq!(
+            SymmetryClass::None.transformations(),
+            (0..8).collect::<Vec<_>>()
+        );
         for c in "|-\\/".chars() {
             assert_eq!(
                 SymmetryClass::from_char(c).unwrap().transformations(),
@@ -271,7 +274,10 @@ mod tests {
             );
         }
         for c in "X+".chars() {
-            assert_eq!(SymmetryClass::from_char(c).unwrap().transformations(), vec![0, 1]);
+            assert_eq!(
+                SymmetryClass::from_char(c).unwrap().transformations(),
+                vec![0, 1]
+            );
         }
     }
 
