@@ -6,12 +6,15 @@
 
 pub mod board;
 pub mod constraint;
+pub mod go;
+pub mod gtp;
 pub mod helpers;
 pub mod matcher;
 pub mod position;
 pub mod positions;
 pub mod reference;
 pub mod score;
+pub mod stats;
 
 /// The tables compiled from `patterns/patterns.db` by `build.rs`.
 ///

@@ -53,10 +53,20 @@ enum Command {
         /// matches.
         #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
         repeat: Option<u32>,
+        /// Print per-pattern hit counts instead of the matches: a table
+        /// sorted by matches, patterns that never matched flagged.
+        #[arg(long, conflicts_with = "repeat")]
+        stats: bool,
+        /// Also write the hit counts as TSV to FILE, for `mkpat html
+        /// --hits FILE` (implies --stats).
+        #[arg(long, value_name = "FILE", conflicts_with = "repeat")]
+        stats_out: Option<String>,
         /// The positions file.
         #[arg(value_name = "POSITIONS")]
         positions: String,
     },
+    /// Play Go over the Go Text Protocol (version 2) on stdin and stdout.
+    Gtp,
 }
 
 fn main() -> ExitCode {
@@ -65,27 +75,46 @@ fn main() -> ExitCode {
         Command::Match {
             db,
             repeat,
+            stats,
+            stats_out,
             positions,
-        } => match run_match(db.as_deref(), repeat, &positions) {
+        } => match run_match(
+            db.as_deref(),
+            repeat,
+            (stats || stats_out.is_some()).then_some(stats_out.as_deref()),
+            &positions,
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(msg) => {
                 eprintln!("{msg}");
                 ExitCode::FAILURE
             }
         },
+        Command::Gtp => {
+            match katachi::gtp::run(std::io::stdin().lock(), std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("katachi gtp: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }
 
+/// `stats`: `Some(out)` prints hit counts instead of matches, and writes
+/// them as TSV to `out` when given.
 fn run_match(
     db_path: Option<&str>,
     repeat: Option<u32>,
+    stats: Option<Option<&str>>,
     positions_path: &str,
 ) -> Result<(), String> {
     let bytes = std::fs::read(positions_path)
         .map_err(|e| format!("katachi: cannot read {positions_path}: {e}"))?;
     let positions = parse_positions(positions_path, &bytes).map_err(|e| e.to_string())?;
     match db_path {
-        None => run_with(katachi::builtin::TABLES, &positions, repeat),
+        None => run_with(katachi::builtin::TABLES, &positions, repeat, stats),
         Some(path) => {
             let src =
                 std::fs::read(path).map_err(|e| format!("katachi: cannot read {path}: {e}"))?;
@@ -102,7 +131,7 @@ fn run_match(
             let db = compiled.database.ok_or_else(|| {
                 format!("katachi: {path}: {errors} error(s): the pattern database does not compile")
             })?;
-            run_with(db.tables(), &positions, repeat)
+            run_with(db.tables(), &positions, repeat, stats)
         }
     }
 }
@@ -111,8 +140,18 @@ fn run_with(
     tables: Tables<'_>,
     positions: &[PositionRecord],
     repeat: Option<u32>,
+    stats: Option<Option<&str>>,
 ) -> Result<(), String> {
     let matcher = Matcher::new(tables);
+    if let Some(out) = stats {
+        let hits = katachi::stats::hit_counts(&matcher, positions);
+        if let Some(path) = out {
+            std::fs::write(path, hits.to_tsv())
+                .map_err(|e| format!("katachi: cannot write {path}: {e}"))?;
+        }
+        print!("{}", katachi::stats::table(&hits));
+        return Ok(());
+    }
     if let Some(k) = repeat {
         let start = Instant::now();
         let mut total = 0u64;

@@ -15,6 +15,31 @@ if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 
   rustup component add rustfmt clippy
 fi
 
+# GNU Go 3.8, the real peer of tests/gnugo_games.rs (Debian's `gnugo`).
+if [ ! -x /usr/games/gnugo ]; then
+  say "installing gnugo"
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update && apt-get install -y gnugo
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update && sudo apt-get install -y gnugo
+  else
+    echo "note: cannot install gnugo (not root, no sudo): tests/gnugo_games.rs will fail"
+  fi
+fi
+
+# Headless Chromium and its WebDriver, for the pattern catalogue's browser
+# tests (tests/site_browser.rs fails, saying so, without them).
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing chromium and chromium-driver"
+  if [ "$(id -u)" -eq 0 ]; then
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  else
+    echo "note: cannot install chromium (not root, no sudo): tests/site_browser.rs will fail"
+  fi
+fi
+
 features=""
 if [ -f ../shared/conformance/gnugo-2.6/patterns.db ]; then
   features="--features gnugo26"

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use mkpat::{codegen, renum, show, Compiled, Dialect, HelperSet, Options};
+use mkpat::{codegen, html, json, renum, show, Compiled, Dialect, HelperSet, Options};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -22,7 +22,7 @@ use mkpat::{codegen, renum, show, Compiled, Dialect, HelperSet, Options};
                   Diagnostics are printed as `file:line:col: error: ...` with the source line \
                   and a caret; every problem of a file is reported in one run. The exit status \
                   is 1 when any error was found.",
-    after_help = "Examples:\n  mkpat check patterns/patterns.db\n  mkpat show patterns/patterns.db 12\n  mkpat renum patterns/patterns.db\n  mkpat compile patterns/patterns.db -o /tmp/patterns.rs"
+    after_help = "Examples:\n  mkpat check patterns/patterns.db\n  mkpat show patterns/patterns.db 12\n  mkpat renum patterns/patterns.db\n  mkpat compile patterns/patterns.db -o /tmp/patterns.rs\n  mkpat json patterns/patterns.db -o patterns.json\n  mkpat html patterns/patterns.db -o /tmp/catalogue"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,7 +39,9 @@ struct Read {
     #[arg(long)]
     lenient: bool,
     /// The helpers module (Rust source) whose functions the database may
-    /// name. Default: `src/helpers.rs` beside the database's folder, if any.
+    /// name. Default: `src/helpers.rs` beside the database's folder, else
+    /// `src/helpers.rs` in the current folder; unchecked (with a note) when
+    /// neither exists.
     #[arg(long, value_name = "FILE")]
     helpers: Option<PathBuf>,
     /// Do not check helper names.
@@ -95,6 +97,33 @@ enum Command {
         read: Read,
         file: PathBuf,
     },
+    /// Write the compiled database as JSON (schema: docs/json.md): every
+    /// pattern with its diagram, attributes and transformations with masks.
+    Json {
+        #[command(flatten)]
+        read: Read,
+        file: PathBuf,
+        /// Write the JSON here instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// Write a static HTML catalogue of a database into a folder: every
+    /// pattern drawn as a board, filters, a page per pattern with its
+    /// transformations and masks. Open DIR/index.html in a browser; it works
+    /// from file:// and loads nothing from the network.
+    Html {
+        #[command(flatten)]
+        read: Read,
+        /// A pattern database, or a JSON file written by `mkpat json`.
+        file: PathBuf,
+        /// The folder to write (created if missing; its index.html,
+        /// style.css, app.js and data.js are replaced).
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+        /// Hit counts to show, as written by `katachi match --stats-out`.
+        #[arg(long, value_name = "FILE")]
+        hits: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -118,10 +147,22 @@ fn options(read: &Read, db_path: &Path) -> Result<Options, String> {
     } else if let Some(h) = &read.helpers {
         Some(h.clone())
     } else {
-        let guess = db_path
+        // Beside the database's folder (a katachi checkout's
+        // `patterns/x.db`), then in the current folder's `src/`.
+        let beside = db_path
             .parent()
             .map(|d| d.join("..").join("src").join("helpers.rs"));
-        guess.filter(|g| g.is_file())
+        let found = beside
+            .into_iter()
+            .chain([PathBuf::from("src").join("helpers.rs")])
+            .find(|g| g.is_file());
+        if found.is_none() {
+            eprintln!(
+                "mkpat: note: helper names are not checked: no src/helpers.rs beside {} or here (--helpers FILE names one)",
+                db_path.display()
+            );
+        }
+        found
     };
     let helpers = match helpers_path {
         Some(p) => {
@@ -287,6 +328,73 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let c = compile(&read, &file)?;
             report(&c)?;
             print!("{}", show::stats(c.database.as_ref().expect("no error")));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Json { read, file, output } => {
+            let c = compile(&read, &file)?;
+            report(&c)?;
+            let text = json::export_compiled(&c).expect("no error").to_json();
+            match output {
+                Some(o) => write_atomic(&o, text.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", o.display()))?,
+                None => {
+                    let _ = std::io::stdout().write_all(text.as_bytes());
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Html {
+            read,
+            file,
+            output,
+            hits,
+        } => {
+            let db = if file.extension().is_some_and(|e| e == "json") {
+                let text = String::from_utf8_lossy(&read_file(&file)?).into_owned();
+                json::JsonDatabase::from_json(&text)
+                    .map_err(|e| format!("{}: not a `mkpat json` file: {e}", file.display()))?
+            } else {
+                let c = compile(&read, &file)?;
+                report(&c)?;
+                json::export_compiled(&c).expect("no error")
+            };
+            let hits = match hits {
+                Some(h) => {
+                    let text = String::from_utf8_lossy(&read_file(&h)?).into_owned();
+                    let parsed = mkpat::hits::Hits::parse_tsv(&text)
+                        .map_err(|e| format!("{}:{e}", h.display()))?;
+                    let unknown = html::unknown_hit_names(&db, &parsed);
+                    if !unknown.is_empty() {
+                        eprintln!(
+                            "mkpat: warning: {}: {} pattern name(s) not in {}: {}",
+                            h.display(),
+                            unknown.len(),
+                            file.display(),
+                            unknown
+                                .iter()
+                                .take(5)
+                                .copied()
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        );
+                    }
+                    Some(parsed)
+                }
+                None => None,
+            };
+            std::fs::create_dir_all(&output)
+                .map_err(|e| format!("cannot create {}: {e}", output.display()))?;
+            for f in html::site(&db, hits.as_ref()) {
+                let path = output.join(f.path);
+                write_atomic(&path, f.text.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
+            println!(
+                "{}: {} patterns; open {}",
+                file.display(),
+                db.patterns.len(),
+                output.join("index.html").display()
+            );
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -877,7 +877,7 @@ mod tests {
             AssistanceAst::Moyo { .. }
         ));
         let c = p.constraint.as_ref().unwrap();
-        assert_eq!(c.expr.text, "lib(a)>2");
+        assert_eq!(c.expr.text, "lib(A)>2");
         assert_eq!(c.diagram.rows.len(), 4);
     }
 }

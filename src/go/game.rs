@@ -1,0 +1,414 @@
+//! A game of Go: the rules on top of the [`Goban`], as GTP drives them.
+//!
+//! - board sizes 5 to 19 ([`MIN_SIZE`], [`MAX_SIZE`]);
+//! - captures, suicide illegal, simple ko (positional superko is *not*
+//!   enforced; [`Game::genmove`] merely never recreates an earlier
+//!   position itself, so its games end);
+//! - passes; area scoring in the Tromp-Taylor way (stones, plus empty
+//!   regions bordered by one colour only) with komi;
+//! - fixed handicap on the GTP standard points;
+//! - undo, move by move, on the goban's incremental undo record.
+//!
+//! [`Game::genmove`] is the simple player of part 1: capture a string in
+//! atari, else save an own string in atari, else a random legal move that
+//! neither fills an own one-point eye nor puts its own string in atari,
+//! else pass. It never passes while such a move exists, so games against it
+//! are played out until no dead stones remain on its side of the board.
+
+use super::reading::{Reader, Tactical};
+use super::strings::{Goban, Illegal};
+use crate::position::{Color, Point, Position};
+
+pub const MIN_SIZE: usize = 5;
+pub const MAX_SIZE: usize = 19;
+
+/// A move of a game: a stone on a point, or a pass.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Move {
+    Play(Point),
+    Pass,
+}
+
+/// A game: position, komi, history for undo and repetition checks.
+#[derive(Clone, Debug)]
+pub struct Game {
+    goban: Goban,
+    reader: Reader,
+    komi: f32,
+    /// The moves played (not handicap stones), for undo.
+    history: Vec<(Color, Move)>,
+    /// Stone hashes of every position of the game so far, the current one
+    /// last.
+    hashes: Vec<u64>,
+    /// State of the xorshift generator `genmove` draws from.
+    rng: u64,
+}
+
+impl Game {
+    /// An empty board of side `size` with komi 0.
+    ///
+    /// # Panics
+    /// When `size` is outside [`MIN_SIZE`]..=[`MAX_SIZE`] (GTP checks it).
+    pub fn new(size: usize) -> Game {
+        assert!((MIN_SIZE..=MAX_SIZE).contains(&size), "board size {size}");
+        let goban = Goban::new(size);
+        Game {
+            hashes: vec![goban.stones_hash()],
+            goban,
+            reader: Reader::new(),
+            komi: 0.0,
+            history: Vec::new(),
+            rng: 0x2545_f491_4f6c_dd1d,
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.goban.side()
+    }
+
+    pub fn komi(&self) -> f32 {
+        self.komi
+    }
+
+    pub fn set_komi(&mut self, komi: f32) {
+        self.komi = komi;
+    }
+
+    /// Seeds the random choices of [`Game::genmove`].
+    pub fn seed(&mut self, seed: u64) {
+        self.rng = seed | 1;
+    }
+
+    /// Empties the board, keeping its size, komi and random state.
+    pub fn clear(&mut self) {
+        *self = self.resized(self.size());
+    }
+
+    /// A new game on an empty board of side `size` with this game's komi
+    /// and random state.
+    ///
+    /// # Panics
+    /// As [`Game::new`].
+    pub fn resized(&self, size: usize) -> Game {
+        let mut g = Game::new(size);
+        g.komi = self.komi;
+        g.rng = self.rng;
+        g
+    }
+
+    pub fn goban(&self) -> &Goban {
+        &self.goban
+    }
+
+    /// The board and the reader, for analysis that plays and undoes moves.
+    pub fn parts(&mut self) -> (&mut Goban, &mut Reader) {
+        (&mut self.goban, &mut self.reader)
+    }
+
+    pub fn history(&self) -> &[(Color, Move)] {
+        &self.history
+    }
+
+    /// Plays a move for `color` (GTP lets either colour move at any time).
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Pass => self.goban.pass(),
+            Move::Play(p) => {
+                self.goban.play(p, color)?;
+            }
+        }
+        self.history.push((color, mv));
+        self.hashes.push(self.goban.stones_hash());
+        Ok(())
+    }
+
+    /// Takes back the last move; false when there is none (handicap
+    /// stones are not moves).
+    pub fn undo(&mut self) -> bool {
+        if self.history.pop().is_none() {
+            return false;
+        }
+        self.hashes.pop();
+        self.goban.undo()
+    }
+
+    /// The GTP standard handicap points for `stones` stones, or `None`
+    /// when the number is not allowed on this board: 2 to 9 on odd sizes
+    /// from 9 up, 2 to 4 on 7x7 and even sizes, none below 7x7.
+    pub fn handicap_points(size: usize, stones: usize) -> Option<Vec<Point>> {
+        let max = if size < 7 {
+            0
+        } else if size % 2 == 0 || size == 7 {
+            4
+        } else {
+            9
+        };
+        if !(2..=max).contains(&stones) {
+            return None;
+        }
+        let n = size as i32;
+        let edge = if size >= 13 { 3 } else { 2 };
+        let (low, high, mid) = (edge, n - 1 - edge, n / 2);
+        // (column, row from the bottom), in the GTP spec's order.
+        let ll = (low, low);
+        let ur = (high, high);
+        let ul = (low, high);
+        let lr = (high, low);
+        let centre = (mid, mid);
+        let (ml, mr, mb, mt) = ((low, mid), (high, mid), (mid, low), (mid, high));
+        let set: Vec<(i32, i32)> = match stones {
+            2 => vec![ll, ur],
+            3 => vec![ll, ur, ul],
+            4 => vec![ll, ur, ul, lr],
+            5 => vec![ll, ur, ul, lr, centre],
+            6 => vec![ll, ur, ul, lr, ml, mr],
+            7 => vec![ll, ur, ul, lr, ml, mr, centre],
+            8 => vec![ll, ur, ul, lr, ml, mr, mb, mt],
+            _ => vec![ll, ur, ul, lr, ml, mr, mb, mt, centre],
+        };
+        Some(
+            set.into_iter()
+                .map(|(col, row)| Point::new(n - 1 - row, col))
+                .collect(),
+        )
+    }
+
+    /// Places the fixed handicap; the board must be empty.
+    pub fn fixed_handicap(&mut self, stones: usize) -> Result<Vec<Point>, &'static str> {
+        let points =
+            Game::handicap_points(self.size(), stones).ok_or("invalid number of stones")?;
+        if self.goban.points().any(|p| self.goban.stone(p).is_some()) {
+            return Err("board not empty");
+        }
+        for &p in &points {
+            self.goban
+                .play(p, Color::Black)
+                .map_err(|_| "invalid number of stones")?;
+        }
+        // The handicap is the starting position: undo stops at it.
+        self.history.clear();
+        self.hashes = vec![self.goban.stones_hash()];
+        Ok(points)
+    }
+
+    /// Tromp-Taylor area: (black points, white points).
+    pub fn area(&self) -> (u32, u32) {
+        let g = &self.goban;
+        let n = g.side();
+        let mut seen = vec![false; n * n];
+        let (mut black, mut white) = (0, 0);
+        for p in g.points() {
+            let k = g.index(p).expect("on board");
+            match g.stone_at(k) {
+                Some(Color::Black) => black += 1,
+                Some(Color::White) => white += 1,
+                None if !seen[k as usize] => {
+                    seen[k as usize] = true;
+                    let mut region = vec![k];
+                    let (mut b, mut w) = (false, false);
+                    let mut i = 0;
+                    while i < region.len() {
+                        let x = region[i];
+                        i += 1;
+                        for q in g.adjacent(x) {
+                            match g.stone_at(q) {
+                                Some(Color::Black) => b = true,
+                                Some(Color::White) => w = true,
+                                None if !seen[q as usize] => {
+                                    seen[q as usize] = true;
+                                    region.push(q);
+                                }
+                                None => {}
+                            }
+                        }
+                    }
+                    match (b, w) {
+                        (true, false) => black += region.len() as u32,
+                        (false, true) => white += region.len() as u32,
+                        _ => {}
+                    }
+                }
+                None => {}
+            }
+        }
+        (black, white)
+    }
+
+    /// Black's area minus white's, minus komi: positive when black wins.
+    pub fn score(&self) -> f32 {
+        let (b, w) = self.area();
+        b as f32 - w as f32 - self.komi
+    }
+
+    /// Would `color` playing `p` recreate an earlier position of the game?
+    fn repeats(&mut self, p: Point, color: Color) -> bool {
+        if self.goban.play(p, color).is_err() {
+            return true;
+        }
+        let h = self.goban.stones_hash();
+        self.goban.undo();
+        self.hashes.contains(&h)
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // xorshift64*: deterministic for a given seed, no dependency.
+        let mut x = self.rng;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.rng = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Is `p` an own one-point eye of `color`: every neighbour on the
+    /// board is an own stone?
+    fn own_eye(&self, p: Point, color: Color) -> bool {
+        let g = &self.goban;
+        p.neighbours()
+            .iter()
+            .all(|&q| !g.on_board(q) || g.stone(q) == Some(color))
+    }
+
+    /// Chooses a move for `color` (see the module docs) without playing it.
+    pub fn choose_move(&mut self, color: Color) -> Move {
+        let g = &self.goban;
+        let n = g.side() as u32;
+        // Strings in atari, largest first: (size, liberty, is ours).
+        let mut atari: Vec<(u32, Point, bool)> = Vec::new();
+        for k in 0..n * n {
+            if g.root_at(k) == Some(k) && g.libs_at(k) == 1 {
+                let lib = g.point(g.libs_list(k, 1)[0]);
+                atari.push((g.size_at(k), lib, g.stone_at(k) == Some(color)));
+            }
+        }
+        atari.sort_by_key(|a| std::cmp::Reverse(a.0));
+        for &(_, lib, ours) in &atari {
+            if !ours && !self.repeats(lib, color) {
+                return Move::Play(lib);
+            }
+        }
+        for &(_, lib, ours) in &atari {
+            if ours {
+                // Find any stone of that string: a neighbour of its liberty.
+                let stone = lib
+                    .neighbours()
+                    .into_iter()
+                    .find(|&q| self.goban.stone(q) == Some(color) && self.goban.liberties(q) == 1);
+                if let Some(s) = stone {
+                    let (goban, reader) = (&mut self.goban, &mut self.reader);
+                    if let Some(Tactical::Critical { defend, .. }) = reader.tactical(goban, s) {
+                        if !self.repeats(defend, color) {
+                            return Move::Play(defend);
+                        }
+                    }
+                }
+            }
+        }
+        let mut candidates: Vec<Point> = self
+            .goban
+            .points()
+            .filter(|&p| self.goban.is_legal(p, color) && !self.own_eye(p, color))
+            .collect();
+        while !candidates.is_empty() {
+            let pick = (self.next_random() % candidates.len() as u64) as usize;
+            let p = candidates.swap_remove(pick);
+            let captured = self.goban.play(p, color);
+            let Ok(captured) = captured else { continue };
+            let self_atari = captured == 0 && self.goban.liberties(p) == 1;
+            let h = self.goban.stones_hash();
+            self.goban.undo();
+            if !self_atari && !self.hashes.contains(&h) {
+                return Move::Play(p);
+            }
+        }
+        Move::Pass
+    }
+
+    /// Chooses and plays a move for `color`.
+    pub fn genmove(&mut self, color: Color) -> Move {
+        let mv = self.choose_move(color);
+        if self.play(color, mv).is_err() {
+            // choose_move only returns legal moves; passing keeps the game
+            // going even if that were ever wrong.
+            let _ = self.play(color, Move::Pass);
+            return Move::Pass;
+        }
+        mv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handicap_points_follow_the_gtp_tables() {
+        // 19x19: D4 Q16 D16 Q4 D10 Q10 K4 K16 K10.
+        let pts = Game::handicap_points(19, 9).unwrap();
+        let want = [
+            (15, 3),
+            (3, 15),
+            (3, 3),
+            (15, 15),
+            (9, 3),
+            (9, 15),
+            (15, 9),
+            (3, 9),
+            (9, 9),
+        ];
+        assert_eq!(pts, want.map(|(i, j)| Point::new(i, j)));
+        // 9x9, 3 stones: C3 G7 C7.
+        let pts = Game::handicap_points(9, 3).unwrap();
+        assert_eq!(pts, [Point::new(6, 2), Point::new(2, 6), Point::new(2, 2)]);
+        // 13x13: D4 K10.
+        assert_eq!(
+            Game::handicap_points(13, 2).unwrap(),
+            [Point::new(9, 3), Point::new(3, 9)]
+        );
+        assert!(Game::handicap_points(8, 5).is_none());
+        assert!(Game::handicap_points(7, 4).is_some());
+        assert!(Game::handicap_points(6, 2).is_none());
+        assert!(Game::handicap_points(19, 1).is_none());
+    }
+
+    #[test]
+    fn area_scoring_counts_stones_and_one_colour_regions() {
+        let mut g = Game::new(5);
+        g.set_komi(0.5);
+        for i in 0..5 {
+            g.play(Color::Black, Move::Play(Point::new(i, 1))).unwrap();
+            g.play(Color::White, Move::Play(Point::new(i, 3))).unwrap();
+        }
+        // Black: column 0 and 1 (10), white: columns 3, 4 (10), column 2 neutral.
+        assert_eq!(g.area(), (10, 10));
+        assert_eq!(g.score(), -0.5);
+        assert!(g.undo());
+        assert_eq!(g.area(), (9 + 1, 4));
+    }
+
+    #[test]
+    fn self_play_ends_and_undo_restores_the_start() {
+        let mut g = Game::new(7);
+        g.seed(7);
+        let mut passes = 0;
+        let mut moves = 0;
+        let mut color = Color::Black;
+        while passes < 2 && moves < 1000 {
+            match g.genmove(color) {
+                Move::Pass => passes += 1,
+                Move::Play(_) => passes = 0,
+            }
+            moves += 1;
+            color = color.other();
+        }
+        assert!(passes == 2, "the game ends");
+        g.goban().verify().unwrap();
+        // No dead stones left in a one-point-eye-filled board: every
+        // empty point is an eye of one colour.
+        let (b, w) = g.area();
+        assert_eq!(b + w, 49);
+        while g.undo() {}
+        assert_eq!(g.goban().board().stone_count(), 0);
+        g.goban().verify().unwrap();
+    }
+}

@@ -1,0 +1,396 @@
+//! The Go Text Protocol (version 2) front end of the Go engine.
+//!
+//! [`run`] reads commands from any `BufRead` and writes responses to any
+//! `Write`, so tests drive it in memory and `katachi gtp` over stdin and
+//! stdout. Input is handled as the spec says: control characters other
+//! than tab and newline are dropped, tabs become spaces, `#` starts a
+//! comment, empty lines are ignored, an optional numeric id is echoed in
+//! the response (`=12 ...`, `?12 ...`), and every response ends with a
+//! blank line. Bytes that are not UTF-8 are replaced, never rejected.
+//!
+//! A controller must never see the engine die: every failure is a `?`
+//! response (`unknown command`, `syntax error`, `invalid coordinate`,
+//! `illegal move`, `unacceptable size`, `cannot undo`, ...). As a last line
+//! of defence a panic inside a command is caught, answered with
+//! `? internal error`, and the game rebuilt from its move record.
+
+use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::go::game::{MAX_SIZE, MIN_SIZE};
+use crate::go::{Game, Move};
+use crate::position::{Color, Point, Position};
+
+/// Every command, as `list_commands` prints them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "fixed_handicap",
+    "quit",
+];
+
+/// Column letters: `I` is skipped.
+const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The engine state behind the protocol.
+#[derive(Debug)]
+pub struct Gtp {
+    game: Game,
+    /// Handicap stones of the current game, to rebuild it after a panic.
+    handicap: usize,
+    quit: bool,
+}
+
+impl Default for Gtp {
+    fn default() -> Self {
+        Gtp::new()
+    }
+}
+
+type Reply = Result<String, String>;
+
+impl Gtp {
+    /// A 19x19 board, komi 7.5.
+    pub fn new() -> Gtp {
+        let mut game = Game::new(19);
+        game.set_komi(7.5);
+        Gtp {
+            game,
+            handicap: 0,
+            quit: false,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Seeds the random choices of `genmove` (kept across `boardsize` and
+    /// `clear_board`), so that games are reproducible.
+    pub fn seed(&mut self, seed: u64) {
+        self.game.seed(seed);
+    }
+
+    /// Has `quit` been received?
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one input line; `None` when the line is empty or a comment
+    /// (no response is due), otherwise the full response, blank line
+    /// included.
+    pub fn handle_line(&mut self, raw: &[u8]) -> Option<String> {
+        let text = String::from_utf8_lossy(raw);
+        let cleaned: String = text
+            .chars()
+            .filter(|&c| c == '\t' || c == '\n' || !c.is_control())
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let line = cleaned.split('#').next().unwrap_or("");
+        let mut tokens = line.split_whitespace().peekable();
+        tokens.peek()?;
+        let mut id = String::new();
+        if let Some(t) = tokens.peek() {
+            if t.bytes().all(|b| b.is_ascii_digit()) {
+                id = (*t).to_string();
+                tokens.next();
+            }
+        }
+        let args: Vec<&str> = tokens.collect();
+        let reply = match args.split_first() {
+            None => Err("syntax error".to_string()),
+            Some((cmd, rest)) => {
+                match catch_unwind(AssertUnwindSafe(|| self.dispatch(cmd, rest))) {
+                    Ok(r) => r,
+                    Err(_) => {
+                        self.recover();
+                        Err("internal error".to_string())
+                    }
+                }
+            }
+        };
+        let (mark, body) = match reply {
+            Ok(t) => ('=', t),
+            Err(t) => ('?', t),
+        };
+        // A blank line would end the response early.
+        // A multi-line body that starts with a newline (showboard) starts
+        // on the line after the status.
+        let sep = if body.starts_with('\n') { '\n' } else { ' ' };
+        let body: Vec<&str> = body.lines().filter(|l| !l.trim().is_empty()).collect();
+        let body = body.join("\n");
+        Some(if body.is_empty() {
+            format!("{mark}{id}\n\n")
+        } else {
+            format!("{mark}{id}{sep}{body}\n\n")
+        })
+    }
+
+    /// Rebuilds the game from its move record after a caught panic.
+    fn recover(&mut self) {
+        let size = self.game.size();
+        let komi = self.game.komi();
+        let moves = self.game.history().to_vec();
+        let mut game = Game::new(size);
+        game.set_komi(komi);
+        if self.handicap > 0 && game.fixed_handicap(self.handicap).is_err() {
+            self.handicap = 0;
+        }
+        for (c, m) in moves {
+            if game.play(c, m).is_err() {
+                break;
+            }
+        }
+        self.game = game;
+    }
+
+    fn dispatch(&mut self, cmd: &str, args: &[&str]) -> Reply {
+        let want = |n: usize| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err("syntax error".to_string())
+            }
+        };
+        match cmd {
+            "protocol_version" => want(0).map(|()| "2".into()),
+            "name" => want(0).map(|()| "katachi".into()),
+            "version" => want(0).map(|()| env!("CARGO_PKG_VERSION").into()),
+            "known_command" => {
+                want(1)?;
+                Ok(COMMANDS.contains(&args[0]).to_string())
+            }
+            "list_commands" => want(0).map(|()| COMMANDS.join("\n")),
+            "boardsize" => {
+                want(1)?;
+                let n: usize = args[0].parse().map_err(|_| "syntax error")?;
+                if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+                    return Err("unacceptable size".into());
+                }
+                self.game = self.game.resized(n);
+                self.handicap = 0;
+                Ok(String::new())
+            }
+            "clear_board" => {
+                want(0)?;
+                self.game.clear();
+                self.handicap = 0;
+                Ok(String::new())
+            }
+            "komi" => {
+                want(1)?;
+                let k: f32 = args[0].parse().map_err(|_| "syntax error")?;
+                if !k.is_finite() {
+                    return Err("syntax error".into());
+                }
+                self.game.set_komi(k);
+                Ok(String::new())
+            }
+            "play" => {
+                want(2)?;
+                let c = parse_color(args[0]).ok_or("syntax error")?;
+                let m = parse_move(args[1], self.game.size())?;
+                self.game
+                    .play(c, m)
+                    .map(|()| String::new())
+                    .map_err(|_| "illegal move".into())
+            }
+            "genmove" => {
+                want(1)?;
+                let c = parse_color(args[0]).ok_or("syntax error")?;
+                let m = self.game.genmove(c);
+                Ok(format_move(m, self.game.size()))
+            }
+            "undo" => {
+                want(0)?;
+                if self.game.undo() {
+                    Ok(String::new())
+                } else {
+                    Err("cannot undo".into())
+                }
+            }
+            "showboard" => want(0).map(|()| self.showboard()),
+            "final_score" => {
+                want(0)?;
+                let s = self.game.score();
+                Ok(if s > 0.0 {
+                    format!("B+{s}")
+                } else if s < 0.0 {
+                    format!("W+{}", -s)
+                } else {
+                    "0".into()
+                })
+            }
+            "fixed_handicap" => {
+                want(1)?;
+                let n: usize = args[0].parse().map_err(|_| "syntax error")?;
+                let pts = self.game.fixed_handicap(n)?;
+                self.handicap = n;
+                let size = self.game.size();
+                Ok(pts
+                    .into_iter()
+                    .map(|p| format_move(Move::Play(p), size))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            "quit" => {
+                want(0)?;
+                self.quit = true;
+                Ok(String::new())
+            }
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    /// The board with coordinates, black `X`, white `O`.
+    fn showboard(&self) -> String {
+        let g = self.game.goban();
+        let n = g.side();
+        let letters: String = LETTERS[..n]
+            .iter()
+            .map(|&b| format!(" {}", b as char))
+            .collect();
+        let mut out = format!("\n  {letters}\n");
+        for i in 0..n {
+            let row = n - i;
+            out.push_str(&format!("{row:2}"));
+            for j in 0..n {
+                let ch = match g.stone(Point::new(i as i32, j as i32)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                out.push(' ');
+                out.push(ch);
+            }
+            out.push_str(&format!(" {row}\n"));
+        }
+        out.push_str(&format!("  {letters}\n"));
+        out
+    }
+}
+
+/// `b`, `black`, `w`, `white`, in any case.
+pub fn parse_color(s: &str) -> Option<Color> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(Color::Black),
+        "w" | "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// A vertex (`D4`, `q16`, `pass`, any case) on a board of side `size`.
+pub fn parse_move(s: &str, size: usize) -> Result<Move, String> {
+    if s.eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    let bytes = s.as_bytes();
+    let (first, digits) = match bytes.split_first() {
+        Some((f, d)) if f.is_ascii_alphabetic() && !d.is_empty() => (*f, d),
+        _ => return Err("syntax error".into()),
+    };
+    if !digits.iter().all(u8::is_ascii_digit) || digits.len() > 3 {
+        return Err("syntax error".into());
+    }
+    let letter = first.to_ascii_uppercase();
+    let col = LETTERS
+        .iter()
+        .position(|&l| l == letter)
+        .ok_or("invalid coordinate")?;
+    let row: usize = std::str::from_utf8(digits)
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .ok_or("syntax error")?;
+    if col >= size || row == 0 || row > size {
+        return Err("invalid coordinate".into());
+    }
+    Ok(Move::Play(Point::new((size - row) as i32, col as i32)))
+}
+
+/// The vertex of a move (`pass` for a pass).
+pub fn format_move(m: Move, size: usize) -> String {
+    match m {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => format!("{}{}", LETTERS[p.j as usize] as char, size as i32 - p.i),
+    }
+}
+
+/// Runs the protocol until `quit` or the end of the input.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut gtp = Gtp::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        if let Some(reply) = gtp.handle_line(&line) {
+            output.write_all(reply.as_bytes())?;
+            output.flush()?;
+        }
+        if gtp.quit_requested() {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(input: &str) -> String {
+        let mut out = Vec::new();
+        run(input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn ids_errors_comments_and_vertices() {
+        let out = session(
+            "# a comment\n\n12 protocol_version\nfoo\n3 play b i5\nplay B d4\nplay w D4\n\
+             play black z1\nboardsize 3\nboardsize x\n7 undo\nundo\nknown_command play\n\
+             known_command bogus\nplay b\tpass # tab\nfinal_score\nquit\nname\n",
+        );
+        let want = [
+            "=12 2",
+            "? unknown command",
+            "?3 invalid coordinate",
+            "=",
+            "? illegal move",
+            "? invalid coordinate",
+            "? unacceptable size",
+            "? syntax error",
+            "=7",
+            "? cannot undo",
+            "= true",
+            "= false",
+            "=",
+            "= W+7.5",
+            "=",
+        ];
+        let got: Vec<&str> = out.split("\n\n").filter(|s| !s.is_empty()).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn handicap_and_showboard() {
+        let out = session("boardsize 9\nfixed_handicap 3\nfixed_handicap 2\nshowboard\n");
+        assert!(
+            out.starts_with("=\n\n= C3 G7 C7\n\n? board not empty\n\n=\n   A B C D E F G H J\n"),
+            "{out}"
+        );
+        assert!(out.contains(" 7 . . X . . . X . . 7\n"), "{out}");
+        assert!(out.ends_with("\n\n"));
+    }
+}

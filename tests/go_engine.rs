@@ -1,0 +1,144 @@
+//! The Go engine as the matcher's client: its [`GoJudge`] scores the
+//! builtin database's matches (class letters through dragon statuses and
+//! safe-move reading), and its [`Constraints`] evaluates GNU Go 2.6's
+//! constraints at real matches — each evaluation leaving the position
+//! exactly as it found it (every trial move undone).
+
+use katachi::go::analysis::{Constraints, GoJudge};
+use katachi::go::reading::Reader;
+use katachi::go::{Game, Move};
+use katachi::matcher::Matcher;
+use katachi::mkpat::tables::class;
+use katachi::score::{ManhattanInfluence, Scorer};
+use katachi::{Color, Point, Position};
+
+/// A game of `moves` moves of `genmove` self-play on a `size` board.
+fn self_play(size: usize, moves: usize, seed: u64) -> Game {
+    let mut g = Game::new(size);
+    g.seed(seed);
+    let mut color = Color::Black;
+    for _ in 0..moves {
+        g.genmove(color);
+        color = color.other();
+    }
+    g
+}
+
+#[test]
+fn the_judge_scores_builtin_matches_with_reading() {
+    for seed in 1..4 {
+        let mut game = self_play(13, 60, seed);
+        let judge = GoJudge::new(game.goban());
+        let scorer = Scorer::with(
+            katachi::builtin::TABLES,
+            &katachi::builtin::HELPERS,
+            &judge,
+            &ManhattanInfluence,
+        )
+        .expect("the builtin helpers resolve");
+        let matcher = Matcher::new(katachi::builtin::TABLES);
+        let color = Color::Black;
+        let matches = matcher.matches(game.goban().board(), color);
+        assert!(!matches.is_empty());
+        let before = game.goban().board().clone();
+        let (goban, reader) = game.parts();
+        let mut accepted = 0;
+        for m in &matches {
+            let p = &katachi::builtin::TABLES.patterns[m.pattern as usize];
+            if scorer.value(m, &*goban, color).is_some() {
+                accepted += 1;
+                // Without class `s`, the move must be safe by reading.
+                if p.class & class::S == 0 {
+                    assert!(reader.safe_move(goban, m.move_point, color), "{}", p.name);
+                }
+            }
+        }
+        assert!(accepted > 0, "some matches are accepted");
+        assert_eq!(game.goban().board(), &before);
+    }
+}
+
+#[test]
+fn judge_statuses_and_connection_values() {
+    let mut game = Game::new(9);
+    // Black lives in the corner with two eyes; white stones at 3-3 open.
+    for (i, j) in [
+        (0, 1),
+        (1, 0),
+        (1, 1),
+        (0, 3),
+        (1, 2),
+        (1, 3),
+        (0, 4),
+        (1, 4),
+    ] {
+        game.play(Color::Black, Move::Play(Point::new(i, j)))
+            .unwrap();
+    }
+    for (i, j) in [(2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (1, 5), (0, 5)] {
+        game.play(Color::White, Move::Play(Point::new(i, j)))
+            .unwrap();
+    }
+    game.play(Color::Black, Move::Play(Point::new(6, 6)))
+        .unwrap();
+    game.play(Color::Black, Move::Play(Point::new(6, 4)))
+        .unwrap();
+    let judge = GoJudge::new(game.goban());
+    use katachi::score::{DragonStatus, Judge};
+    let pos: &dyn Position = game.goban();
+    assert_eq!(
+        judge.dragon_status(pos, Point::new(1, 1)),
+        DragonStatus::Alive
+    );
+    assert_eq!(
+        judge.dragon_status(pos, Point::new(6, 6)),
+        DragonStatus::Unknown
+    );
+    // White cannot play in black's eye; black can connect at (6,5).
+    assert!(!judge.safe_move(pos, Point::new(0, 0), Color::White));
+    assert!(judge.safe_move(pos, Point::new(4, 4), Color::White));
+    // (6,4) and (6,6) are one dragon already (a one-point jump): nothing
+    // to connect; (5,5) touches it only.
+    assert_eq!(judge.connection_value(Point::new(6, 5), Color::Black), 0);
+    assert_eq!(judge.cut_value(Point::new(6, 5), Color::White), 0);
+}
+
+#[cfg(feature = "gnugo26")]
+#[test]
+fn gnugo26_constraints_run_on_the_engine_and_leave_the_position_untouched() {
+    use katachi::constraint::ConstraintContext;
+    use katachi::gnugo26;
+    let (mut accepted, mut rejected) = (0, 0);
+    for seed in 1..4 {
+        let mut game = self_play(19, 120, seed);
+        let matcher = Matcher::new(gnugo26::TABLES);
+        for color in [Color::Black, Color::White] {
+            let matches = matcher.matches(game.goban().board(), color);
+            let before = game.goban().board().clone();
+            let hash = game.goban().position_hash();
+            let (goban, reader): (_, &mut Reader) = game.parts();
+            for m in matches {
+                let Some(f) = gnugo26::CONSTRAINTS[m.pattern as usize] else {
+                    continue;
+                };
+                let p = &gnugo26::PATTERNS[m.pattern as usize];
+                let ctx =
+                    ConstraintContext::new(m.anchor, m.trans, p.move_di.into(), p.move_dj.into());
+                assert_eq!(ctx.move_point, m.move_point);
+                let mut engine = Constraints::new(goban, reader, color);
+                if f(&ctx, &mut engine) {
+                    accepted += 1;
+                } else {
+                    rejected += 1;
+                }
+                assert_eq!(goban.position_hash(), hash, "{}", p.name);
+            }
+            assert_eq!(game.goban().board(), &before);
+            game.goban().verify().unwrap();
+        }
+    }
+    assert!(
+        accepted > 0 && rejected > 0,
+        "{accepted} accepted, {rejected} rejected"
+    );
+}
