@@ -15,29 +15,24 @@ if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 
   rustup component add rustfmt clippy
 fi
 
-# GNU Go 3.8, the real peer of tests/gnugo_games.rs (Debian's `gnugo`).
-if [ ! -x /usr/games/gnugo ]; then
-  say "installing gnugo"
-  if [ "$(id -u)" -eq 0 ]; then
-    apt-get update && apt-get install -y gnugo
-  elif command -v sudo >/dev/null 2>&1; then
-    sudo apt-get update && sudo apt-get install -y gnugo
-  else
-    echo "note: cannot install gnugo (not root, no sudo): tests/gnugo_games.rs will fail"
+# Debian packages the tests drive: GNU Go 3.8, the real peer of
+# tests/gnugo_games.rs, and headless Chromium with its WebDriver for the
+# catalogue's browser tests (each test fails, saying so, without them).
+missing=()
+[ -x /usr/games/gnugo ] || missing+=(gnugo)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  sudo_=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then sudo_=sudo; else
+      echo "error: ${missing[*]} missing and neither root nor sudo to install them" >&2
+      exit 1
+    fi
   fi
-fi
-
-# Headless Chromium and its WebDriver, for the pattern catalogue's browser
-# tests (tests/site_browser.rs fails, saying so, without them).
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  say "installing chromium and chromium-driver"
-  if [ "$(id -u)" -eq 0 ]; then
-    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
-  elif command -v sudo >/dev/null 2>&1; then
-    sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
-  else
-    echo "note: cannot install chromium (not root, no sudo): tests/site_browser.rs will fail"
-  fi
+  $sudo_ apt-get update
+  $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
 features=""
