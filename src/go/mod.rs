@@ -13,6 +13,8 @@
 //!   with a node budget and a cache;
 //! - [`dragons`]: dragons and their status estimate, eyes, connection
 //!   values;
+//! - [`evaluation`]: the move generator's verdict as data (candidates and
+//!   reasons), shared by genmove and the tuning tools;
 //! - [`analysis`]: [`crate::score::Judge`] and
 //!   [`crate::constraint::ConstraintEngine`] implemented on the above.
 //!
@@ -20,6 +22,7 @@
 
 pub mod analysis;
 pub mod dragons;
+pub mod evaluation;
 pub mod game;
 pub mod reading;
 pub mod strings;
