@@ -17,8 +17,24 @@
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use crate::go::evaluation::{EvalOptions, Evaluation};
+use crate::go::explain;
 use crate::go::game::{MAX_SIZE, MIN_SIZE};
+use crate::go::{movegen, tuning};
 use crate::go::{Game, Move};
+use crate::sgf::Record;
+
+/// Commands after which the SGF record is written.
+const RECORDED: &[&str] = &[
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "fixed_handicap",
+    "loadsgf",
+];
 use crate::position::{Color, Point, Position};
 
 /// Every command, as `list_commands` prints them.
@@ -37,8 +53,39 @@ pub const COMMANDS: &[&str] = &[
     "showboard",
     "final_score",
     "fixed_handicap",
+    "loadsgf",
     "quit",
+    // The seed's tuning workflow: why this move? (see `go::explain`).
+    "katachi-explain",
+    "katachi-values",
+    "katachi-value-labels",
+    "katachi-patterns-at",
+    "gogui-analyze_commands",
 ];
+
+/// GoGui's analyze commands (`type/label/command`), as
+/// `gogui-analyze_commands` lists them: a board of candidate values, the
+/// same as labels, the patterns behind a point, the full explanation.
+pub const ANALYZE_COMMANDS: &[&str] = &[
+    "dboard/Candidate values/katachi-values %c",
+    "sboard/Candidate value labels/katachi-value-labels %c",
+    "string/Patterns at point/katachi-patterns-at %c %p",
+    "string/Why this move?/katachi-explain %c",
+];
+
+/// Options of a GTP session beyond the protocol.
+#[derive(Clone, Debug, Default)]
+pub struct GtpOptions {
+    /// Record the game as SGF to this file after every move (GNU Go's
+    /// `-o`), with an `LB` label on every move considered.
+    pub record: Option<std::path::PathBuf>,
+    /// Evaluate every pattern (GNU Go's `-a`): the labels then show every
+    /// pattern's value.
+    pub all_patterns: bool,
+    /// Play by this pattern database instead of the builtin one
+    /// (`katachi gtp --db FILE`).
+    pub patterns: Option<std::sync::Arc<crate::go::movegen::PatternSet>>,
+}
 
 /// Column letters: `I` is skipped.
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -50,6 +97,12 @@ pub struct Gtp {
     /// Handicap stones of the current game, to rebuild it after a panic.
     handicap: usize,
     quit: bool,
+    /// Setup stones of the current game (SGF `AB`/`AW` from `loadsgf`).
+    setup: Vec<(Color, Point)>,
+    options: GtpOptions,
+    /// Labels of the moves considered before each move of the history,
+    /// by its index, for the SGF record.
+    labels: std::collections::BTreeMap<usize, Vec<(Point, String)>>,
 }
 
 impl Default for Gtp {
@@ -69,7 +122,23 @@ impl Gtp {
             game,
             handicap: 0,
             quit: false,
+            setup: Vec::new(),
+            options: GtpOptions::default(),
+            labels: std::collections::BTreeMap::new(),
         }
+    }
+
+    /// A session with `options` (recording, all patterns).
+    pub fn with_options(options: GtpOptions) -> Gtp {
+        let mut g = Gtp::new();
+        if let Some(set) = &options.patterns {
+            g.game.set_patterns(set.clone());
+        }
+        g.game.set_eval_options(EvalOptions {
+            all_patterns: options.all_patterns,
+        });
+        g.options = options;
+        g
     }
 
     pub fn game(&self) -> &Game {
@@ -142,10 +211,14 @@ impl Gtp {
         let size = self.game.size();
         let komi = self.game.komi();
         let moves = self.game.history().to_vec();
-        let mut game = Game::new(size);
+        // Same size, komi, seed, pattern database and options.
+        let mut game = self.game.resized(size);
         game.set_komi(komi);
         if self.handicap > 0 && game.fixed_handicap(self.handicap).is_err() {
             self.handicap = 0;
+        }
+        if !self.setup.is_empty() && game.setup(&self.setup).is_err() {
+            self.setup.clear();
         }
         for (c, m) in moves {
             if game.play(c, m).is_err() {
@@ -156,6 +229,15 @@ impl Gtp {
     }
 
     fn dispatch(&mut self, cmd: &str, args: &[&str]) -> Reply {
+        let reply = self.command(cmd, args);
+        if reply.is_ok() && RECORDED.contains(&cmd) {
+            self.labels.retain(|&k, _| k < self.game.history().len());
+            self.write_record();
+        }
+        reply
+    }
+
+    fn command(&mut self, cmd: &str, args: &[&str]) -> Reply {
         let want = |n: usize| {
             if args.len() == n {
                 Ok(())
@@ -180,12 +262,14 @@ impl Gtp {
                 }
                 self.game = self.game.resized(n);
                 self.handicap = 0;
+                self.setup.clear();
                 Ok(String::new())
             }
             "clear_board" => {
                 want(0)?;
                 self.game.clear();
                 self.handicap = 0;
+                self.setup.clear();
                 Ok(String::new())
             }
             "komi" => {
@@ -209,6 +293,12 @@ impl Gtp {
             "genmove" => {
                 want(1)?;
                 let c = parse_color(args[0]).ok_or("syntax error")?;
+                let index = self.game.history().len();
+                if self.options.record.is_some() {
+                    let eval = self.evaluate(c);
+                    let labels = explain::labels(&eval, self.options.all_patterns);
+                    self.labels.insert(index, labels);
+                }
                 let m = self.game.genmove(c);
                 Ok(format_move(m, self.game.size()))
             }
@@ -249,7 +339,110 @@ impl Gtp {
                 self.quit = true;
                 Ok(String::new())
             }
+            "loadsgf" => {
+                if args.is_empty() || args.len() > 2 {
+                    return Err("syntax error".into());
+                }
+                let until = match args.get(1) {
+                    Some(n) => Some(n.parse::<usize>().map_err(|_| "syntax error")?),
+                    None => None,
+                };
+                let loaded = crate::sgf::load_file(std::path::Path::new(args[0]), until)
+                    .map_err(|e| format!("cannot load file: {e}"))?;
+                let mut game = loaded.game;
+                game.set_patterns(self.game.patterns().clone());
+                game.set_eval_options(self.game.eval_options());
+                game.seed(self.game.random_seed());
+                self.game = game;
+                self.handicap = 0;
+                self.setup = loaded.setup;
+                self.labels.clear();
+                Ok(color_word(loaded.to_move).into())
+            }
+            "katachi-explain" => {
+                let (c, top) = match args {
+                    [c] => (c, 5),
+                    [c, k] => (c, k.parse::<usize>().map_err(|_| "syntax error")?),
+                    _ => return Err("syntax error".into()),
+                };
+                let c = parse_color(c).ok_or("syntax error")?;
+                let eval = self.evaluate(c);
+                let ctx = self.context(c, top);
+                Ok(explain::explain(&eval, self.game.goban(), &ctx))
+            }
+            "katachi-values" | "katachi-value-labels" => {
+                want(1)?;
+                let c = parse_color(args[0]).ok_or("syntax error")?;
+                let eval = self.evaluate(c);
+                let n = self.game.size();
+                let board = if cmd == "katachi-values" {
+                    explain::values_dboard(&eval, n)
+                } else {
+                    explain::values_sboard(&eval, n)
+                };
+                Ok(format!("\n{board}"))
+            }
+            "katachi-patterns-at" => {
+                want(2)?;
+                let c = parse_color(args[0]).ok_or("syntax error")?;
+                let p = match parse_move(args[1], self.game.size())? {
+                    Move::Play(p) => p,
+                    Move::Pass => return Err("syntax error".into()),
+                };
+                let eval = self.evaluate(c);
+                let ctx = self.context(c, 1);
+                Ok(explain::patterns_at(&eval, p, self.game.goban(), &ctx))
+            }
+            "gogui-analyze_commands" => want(0).map(|()| ANALYZE_COMMANDS.join("\n")),
             _ => Err("unknown command".into()),
+        }
+    }
+
+    /// The move generator's verdict for `color` on the current position.
+    fn evaluate(&mut self, color: Color) -> Evaluation {
+        movegen::evaluate(&self.game, color, self.game.eval_options())
+    }
+
+    fn context(&self, color: Color, top: usize) -> explain::Context<'_> {
+        explain::Context {
+            tables: self.game.patterns().tables(),
+            db: tuning::source_name(self.game.patterns()),
+            color,
+            top,
+            all_patterns: self.options.all_patterns,
+        }
+    }
+
+    /// The game so far as an SGF record, labels included.
+    pub fn record(&self) -> Record {
+        let mut r = Record::new(self.game.size(), self.game.komi());
+        r.handicap = self.handicap;
+        r.setup = if self.handicap > 0 {
+            Game::handicap_points(self.game.size(), self.handicap)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| (Color::Black, p))
+                .collect()
+        } else {
+            self.setup.clone()
+        };
+        r.moves = self
+            .game
+            .history()
+            .iter()
+            .enumerate()
+            .map(|(k, &(c, m))| (c, m, self.labels.get(&k).cloned().unwrap_or_default()))
+            .collect();
+        r
+    }
+
+    /// Writes the record when recording; a failure is reported on stderr
+    /// and never breaks the session.
+    fn write_record(&self) {
+        if let Some(path) = &self.options.record {
+            if let Err(e) = self.record().write(path) {
+                eprintln!("katachi gtp: cannot write {}: {e}", path.display());
+            }
         }
     }
 
@@ -278,6 +471,13 @@ impl Gtp {
         }
         out.push_str(&format!("  {letters}\n"));
         out
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
     }
 }
 
@@ -327,8 +527,24 @@ pub fn format_move(m: Move, size: usize) -> String {
 }
 
 /// Runs the protocol until `quit` or the end of the input.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut gtp = Gtp::new();
+pub fn run(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    run_with(input, output, GtpOptions::default())
+}
+
+/// Runs the protocol with `options`; the record, when asked for, is
+/// written after every move and once more at the end.
+pub fn run_with(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    options: GtpOptions,
+) -> io::Result<()> {
+    let mut gtp = Gtp::with_options(options);
+    let result = session(&mut gtp, &mut input, &mut output);
+    gtp.write_record();
+    result
+}
+
+fn session(gtp: &mut Gtp, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
     let mut line = Vec::new();
     loop {
         line.clear();

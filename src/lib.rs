@@ -14,6 +14,7 @@ pub mod position;
 pub mod positions;
 pub mod reference;
 pub mod score;
+pub mod sgf;
 pub mod stats;
 
 /// The tables compiled from `patterns/patterns.db` by `build.rs`.

@@ -3,12 +3,17 @@
 //! `katachi match` prints every geometric match of a pattern database in a
 //! positions file, in the conformance corpus's format, so that a `diff`
 //! against GNU Go's own output proves the matcher; `--repeat` turns the
-//! same scan into a throughput measurement.
+//! same scan into a throughput measurement. `katachi gtp` plays Go;
+//! `katachi explain` and `katachi hits` are the seed's tuning workflow
+//! ("why this move?", which patterns pull their weight) over SGF games.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use katachi::go::evaluation::EvalOptions;
+use katachi::go::explain;
+use katachi::go::tuning::{Evaluator, HitCounter};
 use katachi::matcher::{Match, Matcher};
 use katachi::positions::{parse_positions, PositionRecord};
 use mkpat::tables::Tables;
@@ -66,7 +71,66 @@ enum Command {
         positions: String,
     },
     /// Play Go over the Go Text Protocol (version 2) on stdin and stdout.
-    Gtp,
+    Gtp {
+        /// Record the game as SGF to FILE (GNU Go's `-o`), rewritten
+        /// atomically after every move, with an `LB` label showing the
+        /// value of every move considered.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+        /// Evaluate every pattern, no best-first pruning (GNU Go's `-a`):
+        /// the SGF labels then show every pattern's value (`24/8/5`).
+        #[arg(short = 'a', long)]
+        all_patterns: bool,
+        /// Play by the pattern database in FILE, compiled in memory
+        /// (leniently; helpers katachi lacks are warnings and valued as
+        /// no helper; 2.6 constraints interpreted), instead of the
+        /// builtin one.
+        #[arg(long, value_name = "FILE")]
+        db: Option<String>,
+    },
+    /// Why this move? Explain the best candidates at a move of an SGF game.
+    ///
+    /// Loads FILE, replays its main line up to, not including, move N
+    /// (GNU Go's `-l FILE -L N`), and prints for the best K candidates of
+    /// the player to move every pattern behind each (name, source line,
+    /// transformation, the diagram as it lies on the board, weight, wind,
+    /// bonuses, helper, class checks), the rejected reasons, and how much
+    /// each candidate's value must rise to beat the chosen move.
+    #[command(verbatim_doc_comment)]
+    Explain {
+        /// The SGF game.
+        #[arg(short = 'l', long = "load", value_name = "FILE")]
+        load: String,
+        /// Stop before move N (moves count from 1, passes included);
+        /// without it, after the last move.
+        #[arg(short = 'L', long = "until", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        until: Option<u32>,
+        /// Evaluate every pattern, no best-first pruning (GNU Go's `-a`).
+        #[arg(short = 'a', long)]
+        all_patterns: bool,
+        /// How many candidates to explain.
+        #[arg(long, value_name = "K", default_value_t = 5)]
+        top: usize,
+        /// Pattern database to compile in memory instead of the builtin one.
+        #[arg(long, value_name = "FILE")]
+        db: Option<String>,
+    },
+    /// Count, over SGF games, how often each pattern fires and how often
+    /// it is behind the move played and the move the engine would choose.
+    Hits {
+        /// SGF files, or folders whose `*.sgf` files are read.
+        #[arg(value_name = "GAMES", required = true)]
+        games: Vec<std::path::PathBuf>,
+        /// Also write the counts as TSV for `mkpat html --hits FILE`.
+        #[arg(long, value_name = "FILE")]
+        tsv: Option<String>,
+        /// Evaluate every pattern, no best-first pruning.
+        #[arg(short = 'a', long)]
+        all_patterns: bool,
+        /// Pattern database to compile in memory instead of the builtin one.
+        #[arg(long, value_name = "FILE")]
+        db: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -90,8 +154,43 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Gtp => {
-            match katachi::gtp::run(std::io::stdin().lock(), std::io::stdout().lock()) {
+        Command::Explain {
+            load,
+            until,
+            all_patterns,
+            top,
+            db,
+        } => report(run_explain(&load, until, all_patterns, top, db.as_deref())),
+        Command::Hits {
+            games,
+            tsv,
+            all_patterns,
+            db,
+        } => report(run_hits(
+            &games,
+            tsv.as_deref(),
+            all_patterns,
+            db.as_deref(),
+        )),
+        Command::Gtp {
+            output,
+            all_patterns,
+            db,
+        } => {
+            let patterns = match db.as_deref().map(load_patterns).transpose() {
+                Ok(p) => p,
+                Err(msg) => {
+                    eprintln!("{msg}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let options = katachi::gtp::GtpOptions {
+                record: output,
+                all_patterns,
+                patterns,
+            };
+            match katachi::gtp::run_with(std::io::stdin().lock(), std::io::stdout().lock(), options)
+            {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("katachi gtp: {e}");
@@ -100,6 +199,114 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// A pattern database for the move generator, its warnings on stderr.
+fn load_patterns(path: &str) -> Result<std::sync::Arc<katachi::go::movegen::PatternSet>, String> {
+    let set = katachi::go::movegen::PatternSet::load(path).map_err(|e| format!("katachi: {e}"))?;
+    for w in set.warnings() {
+        eprintln!("katachi: {w}");
+    }
+    Ok(std::sync::Arc::new(set))
+}
+
+fn report(r: Result<(), String>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The move generator's evaluator over the builtin database or the one
+/// at `db_path` (compiled leniently; its warnings on stderr).
+fn evaluator(db_path: Option<&str>) -> Result<Evaluator, String> {
+    let Some(path) = db_path else {
+        return Ok(Evaluator::builtin());
+    };
+    let e = Evaluator::load(path).map_err(|e| format!("katachi: {e}"))?;
+    for w in e.set().warnings() {
+        eprintln!("katachi: {w}");
+    }
+    Ok(e)
+}
+
+fn run_explain(
+    path: &str,
+    until: Option<u32>,
+    all_patterns: bool,
+    top: usize,
+    db_path: Option<&str>,
+) -> Result<(), String> {
+    let loaded = katachi::sgf::load_file(std::path::Path::new(path), until.map(|n| n as usize))
+        .map_err(|e| format!("katachi: {e}"))?;
+    let evaluator = evaluator(db_path)?;
+    let game = loaded.game;
+    let color = loaded.to_move;
+    let eval = evaluator.evaluate(&game, color, EvalOptions { all_patterns });
+    let ctx = explain::Context {
+        tables: evaluator.tables(),
+        db: evaluator.source(),
+        color,
+        top,
+        all_patterns,
+    };
+    println!(
+        "{path}: before move {} ({} of {} moves replayed)",
+        loaded.moves + 1,
+        loaded.moves,
+        loaded.total_moves
+    );
+    print!("{}", explain::explain(&eval, game.goban(), &ctx));
+    Ok(())
+}
+
+/// The SGF files named, folders expanded to their `*.sgf` files (sorted).
+fn sgf_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<std::path::PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| format!("katachi: cannot read {}: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
+                .collect();
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn run_hits(
+    games: &[std::path::PathBuf],
+    tsv: Option<&str>,
+    all_patterns: bool,
+    db_path: Option<&str>,
+) -> Result<(), String> {
+    let evaluator = evaluator(db_path)?;
+    let mut counter = HitCounter::new(evaluator.tables());
+    let files = sgf_files(games)?;
+    for f in &files {
+        let text = std::fs::read_to_string(f)
+            .map_err(|e| format!("katachi: cannot read {}: {e}", f.display()))?;
+        counter
+            .add_game(&text, |g, c| {
+                evaluator.evaluate(g, c, EvalOptions { all_patterns })
+            })
+            .map_err(|e| format!("katachi: {}: {e}", f.display()))?;
+    }
+    if let Some(path) = tsv {
+        std::fs::write(path, counter.to_tsv())
+            .map_err(|e| format!("katachi: cannot write {path}: {e}"))?;
+    }
+    println!("{} game(s)", files.len());
+    print!("{}", counter.table());
+    Ok(())
 }
 
 /// `stats`: `Some(out)` prints hit counts instead of matches, and writes

@@ -183,6 +183,16 @@ impl Index {
     }
 }
 
+/// When a best-first scan may skip a pattern.
+#[derive(Clone, Copy, Debug)]
+struct Pruning {
+    /// The bound before any match is valued.
+    floor: i32,
+    /// Skip only patterns whose maximum weight is below the bound (not
+    /// equal to it).
+    keep_ties: bool,
+}
+
 /// Sizes of the matcher's index, for `--stats` style reporting and tuning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IndexStats {
@@ -381,8 +391,53 @@ impl<'t> Matcher<'t> {
         &self,
         board: &Board,
         to_move: Color,
+        value: impl FnMut(&Match) -> Option<i32>,
+        on_value: impl FnMut(&Match, i32),
+    ) -> Option<(Match, i32)> {
+        let prune = Pruning {
+            floor: i32::MIN,
+            keep_ties: false,
+        };
+        self.best_first_impl(board, to_move, prune, value, on_value, None)
+    }
+
+    /// [`Matcher::best_first`] for a move generator that ranks every
+    /// candidate and breaks ties itself: a pattern is skipped only when
+    /// its maximum weight is *below* the bound (so no pattern that could
+    /// tie with the best is lost), the bound starts at `floor` (the value
+    /// of a move found by other means), and every geometric match skipped
+    /// is reported to `on_pruned`, unvalued, so that the caller can count
+    /// and show them.
+    pub fn best_first_with(
+        &self,
+        board: &Board,
+        to_move: Color,
+        floor: i32,
+        value: impl FnMut(&Match) -> Option<i32>,
+        mut on_pruned: impl FnMut(&Match),
+    ) -> Option<(Match, i32)> {
+        let prune = Pruning {
+            floor,
+            keep_ties: true,
+        };
+        self.best_first_impl(
+            board,
+            to_move,
+            prune,
+            value,
+            |_, _| {},
+            Some(&mut on_pruned),
+        )
+    }
+
+    fn best_first_impl(
+        &self,
+        board: &Board,
+        to_move: Color,
+        prune: Pruning,
         mut value: impl FnMut(&Match) -> Option<i32>,
         mut on_value: impl FnMut(&Match, i32),
+        mut on_pruned: Option<&mut dyn FnMut(&Match)>,
     ) -> Option<(Match, i32)> {
         let mut best: Option<(Match, i32)> = None;
         let merged = board.merged_board(to_move);
@@ -409,11 +464,14 @@ impl<'t> Matcher<'t> {
             // Entries are in variant order, so in descending max weight:
             // once one cannot beat the best, none after it can either.
             let mut stop = u32::MAX;
-            for e in range {
+            let mut stop_at = range.end;
+            for e in range.clone() {
                 let v = self.all.var[e];
-                let bound = best.map_or(i32::MIN, |(_, b)| b);
-                if self.max_weight[self.checks[v as usize].pattern as usize] <= bound {
+                let bound = best.map_or(prune.floor, |(_, b)| b.max(prune.floor));
+                let w = self.max_weight[self.checks[v as usize].pattern as usize];
+                if w < bound || (!prune.keep_ties && w <= bound) {
                     stop = v;
+                    stop_at = e;
                     break;
                 }
                 if m & self.all.and[e] == self.all.val[e] {
@@ -424,6 +482,18 @@ impl<'t> Matcher<'t> {
                 let v = self.always.var[e];
                 if v >= stop && m & self.always.and[e] == self.always.val[e] {
                     consider(v, &mut best);
+                }
+            }
+            if let Some(f) = on_pruned.as_mut() {
+                for e in stop_at..range.end {
+                    let v = self.all.var[e];
+                    let p = self.checks[v as usize].pattern as usize;
+                    let always = self.tables.patterns[p].class & class::ALWAYS_RUN != 0;
+                    if !always && m & self.all.and[e] == self.all.val[e] {
+                        if let Some(found) = self.finish(board, to_move, anchor, v) {
+                            f(&found);
+                        }
+                    }
                 }
             }
         }

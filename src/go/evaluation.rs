@@ -62,13 +62,20 @@ pub enum Reason {
         stones: usize,
         value: i32,
     },
+    /// Nothing better: a legal point that neither fills an own one-point
+    /// eye nor is self-atari, valued 1 to 20 by its line and how open and
+    /// contested it is (see `go::movegen`). It opens the game on an empty
+    /// board and, at the end, fills dame and dead stones' liberties.
+    Fill { value: i32 },
 }
 
 impl Reason {
     pub fn value(&self) -> i32 {
         match self {
             Reason::Pattern(p) => p.value,
-            Reason::Capture { value, .. } | Reason::Save { value, .. } => *value,
+            Reason::Capture { value, .. } | Reason::Save { value, .. } | Reason::Fill { value } => {
+                *value
+            }
         }
     }
 }

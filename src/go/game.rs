@@ -9,13 +9,18 @@
 //! - fixed handicap on the GTP standard points;
 //! - undo, move by move, on the goban's incremental undo record.
 //!
-//! [`Game::genmove`] is the simple player of part 1: capture a string in
-//! atari, else save an own string in atari, else a random legal move that
-//! neither fills an own one-point eye nor puts its own string in atari,
-//! else pass. It never passes while such a move exists, so games against it
-//! are played out until no dead stones remain on its side of the board.
+//! [`Game::genmove`] plays by the pattern database ([`super::movegen`]):
+//! the heaviest of the candidates the patterns, the tactical reasons and
+//! filling propose, or a pass when there is none. Filling proposes every
+//! legal point that neither fills an own one-point eye nor is self-atari,
+//! so it never passes while such a move exists, and games against it are
+//! played out until no dead stones remain on its side of the board.
 
-use super::reading::{Reader, Tactical};
+use std::sync::Arc;
+
+use super::evaluation::EvalOptions;
+use super::movegen::{self, PatternSet};
+use super::reading::Reader;
 use super::strings::{Goban, Illegal};
 use crate::position::{Color, Point, Position};
 
@@ -40,8 +45,12 @@ pub struct Game {
     /// Stone hashes of every position of the game so far, the current one
     /// last.
     hashes: Vec<u64>,
-    /// State of the xorshift generator `genmove` draws from.
+    /// The seed of `genmove`'s random terms.
     rng: u64,
+    /// The pattern database `genmove` plays by.
+    patterns: Arc<PatternSet>,
+    /// How `genmove` evaluates (best-first or every pattern).
+    eval: EvalOptions,
 }
 
 impl Game {
@@ -59,6 +68,8 @@ impl Game {
             komi: 0.0,
             history: Vec::new(),
             rng: 0x2545_f491_4f6c_dd1d,
+            patterns: PatternSet::builtin(),
+            eval: EvalOptions::default(),
         }
     }
 
@@ -93,7 +104,39 @@ impl Game {
         let mut g = Game::new(size);
         g.komi = self.komi;
         g.rng = self.rng;
+        g.patterns = self.patterns.clone();
+        g.eval = self.eval;
         g
+    }
+
+    /// The pattern database `genmove` plays by (the builtin one unless
+    /// set).
+    pub fn patterns(&self) -> &Arc<PatternSet> {
+        &self.patterns
+    }
+
+    /// Plays by another pattern database (kept by `clear` and `resized`).
+    pub fn set_patterns(&mut self, patterns: Arc<PatternSet>) {
+        self.patterns = patterns;
+    }
+
+    /// How `genmove` evaluates: best-first (the default) or every pattern.
+    pub fn eval_options(&self) -> EvalOptions {
+        self.eval
+    }
+
+    pub fn set_eval_options(&mut self, eval: EvalOptions) {
+        self.eval = eval;
+    }
+
+    /// The seed of the move generator's random terms ([`Game::seed`]).
+    pub fn random_seed(&self) -> u64 {
+        self.rng
+    }
+
+    /// Has the position with stone hash `hash` occurred in this game?
+    pub fn seen_position(&self, hash: u64) -> bool {
+        self.hashes.contains(&hash)
     }
 
     pub fn goban(&self) -> &Goban {
@@ -191,6 +234,17 @@ impl Game {
         Ok(points)
     }
 
+    /// Places setup stones (SGF `AB`/`AW`), which, like a handicap,
+    /// become the starting position: undo stops at them.
+    pub fn setup(&mut self, stones: &[(Color, Point)]) -> Result<(), Illegal> {
+        for &(c, p) in stones {
+            self.goban.play(p, c)?;
+        }
+        self.history.clear();
+        self.hashes = vec![self.goban.stones_hash()];
+        Ok(())
+    }
+
     /// Tromp-Taylor area: (black points, white points).
     pub fn area(&self) -> (u32, u32) {
         let g = &self.goban;
@@ -240,88 +294,15 @@ impl Game {
         b as f32 - w as f32 - self.komi
     }
 
-    /// Would `color` playing `p` recreate an earlier position of the game?
-    fn repeats(&mut self, p: Point, color: Color) -> bool {
-        if self.goban.play(p, color).is_err() {
-            return true;
-        }
-        let h = self.goban.stones_hash();
-        self.goban.undo();
-        self.hashes.contains(&h)
-    }
-
-    fn next_random(&mut self) -> u64 {
-        // xorshift64*: deterministic for a given seed, no dependency.
-        let mut x = self.rng;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Is `p` an own one-point eye of `color`: every neighbour on the
-    /// board is an own stone?
-    fn own_eye(&self, p: Point, color: Color) -> bool {
-        let g = &self.goban;
-        p.neighbours()
-            .iter()
-            .all(|&q| !g.on_board(q) || g.stone(q) == Some(color))
-    }
-
-    /// Chooses a move for `color` (see the module docs) without playing it.
+    /// Chooses a move for `color` without playing it: the best candidate
+    /// of the pattern move generator ([`movegen::evaluate`]), or a pass
+    /// when nothing is worth a move.
     pub fn choose_move(&mut self, color: Color) -> Move {
-        let g = &self.goban;
-        let n = g.side() as u32;
-        // Strings in atari, largest first: (size, liberty, is ours).
-        let mut atari: Vec<(u32, Point, bool)> = Vec::new();
-        for k in 0..n * n {
-            if g.root_at(k) == Some(k) && g.libs_at(k) == 1 {
-                let lib = g.point(g.libs_list(k, 1)[0]);
-                atari.push((g.size_at(k), lib, g.stone_at(k) == Some(color)));
-            }
+        let eval = movegen::evaluate(self, color, self.eval);
+        match eval.best() {
+            Some(c) => Move::Play(c.point),
+            None => Move::Pass,
         }
-        atari.sort_by_key(|a| std::cmp::Reverse(a.0));
-        for &(_, lib, ours) in &atari {
-            if !ours && !self.repeats(lib, color) {
-                return Move::Play(lib);
-            }
-        }
-        for &(_, lib, ours) in &atari {
-            if ours {
-                // Find any stone of that string: a neighbour of its liberty.
-                let stone = lib
-                    .neighbours()
-                    .into_iter()
-                    .find(|&q| self.goban.stone(q) == Some(color) && self.goban.liberties(q) == 1);
-                if let Some(s) = stone {
-                    let (goban, reader) = (&mut self.goban, &mut self.reader);
-                    if let Some(Tactical::Critical { defend, .. }) = reader.tactical(goban, s) {
-                        if !self.repeats(defend, color) {
-                            return Move::Play(defend);
-                        }
-                    }
-                }
-            }
-        }
-        let mut candidates: Vec<Point> = self
-            .goban
-            .points()
-            .filter(|&p| self.goban.is_legal(p, color) && !self.own_eye(p, color))
-            .collect();
-        while !candidates.is_empty() {
-            let pick = (self.next_random() % candidates.len() as u64) as usize;
-            let p = candidates.swap_remove(pick);
-            let captured = self.goban.play(p, color);
-            let Ok(captured) = captured else { continue };
-            let self_atari = captured == 0 && self.goban.liberties(p) == 1;
-            let h = self.goban.stones_hash();
-            self.goban.undo();
-            if !self_atari && !self.hashes.contains(&h) {
-                return Move::Play(p);
-            }
-        }
-        Move::Pass
     }
 
     /// Chooses and plays a move for `color`.

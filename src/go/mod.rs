@@ -13,8 +13,17 @@
 //!   with a node budget and a cache;
 //! - [`dragons`]: dragons and their status estimate, eyes, connection
 //!   values;
+//! - [`movegen`]: the move generator — every empty point weighed by the
+//!   patterns matching around it ([`movegen::PatternSet`]: the builtin
+//!   database or one compiled at run time), plus tactical reasons;
+//! - [`tournament`]: complete games between two players (katachi, a
+//!   random player, an engine over GTP) with win rates and SGF records;
 //! - [`evaluation`]: the move generator's verdict as data (candidates and
 //!   reasons), shared by genmove and the tuning tools;
+//! - [`explain`]: that verdict as text, boards and labels ("why this
+//!   move?"), for `katachi explain`, GTP/GoGui and SGF records;
+//! - [`tuning`]: the evaluator the tuning tools call and the per-pattern
+//!   hit counter over games (`katachi hits`);
 //! - [`analysis`]: [`crate::score::Judge`] and
 //!   [`crate::constraint::ConstraintEngine`] implemented on the above.
 //!
@@ -23,9 +32,13 @@
 pub mod analysis;
 pub mod dragons;
 pub mod evaluation;
+pub mod explain;
 pub mod game;
+pub mod movegen;
 pub mod reading;
 pub mod strings;
+pub mod tournament;
+pub mod tuning;
 
 pub use game::{Game, Move};
 pub use strings::{Goban, Illegal};

@@ -1,0 +1,579 @@
+//! Tournaments: complete games between two Go players, refereed by
+//! katachi's rules, with win rates, scores, time per move and an SGF
+//! record of every game.
+//!
+//! The runner measures playing strength, which no unit test can: the
+//! benchmark `benches/games.rs` (`cargo bench --bench games -- --help`)
+//! plays katachi against a random legal-move player or against GNU Go
+//! over GTP. It is a library module so that other front ends can run the
+//! same tournaments — for instance between two katachi players on
+//! different pattern databases or weight sets ("personalities"): any
+//! [`Player`] can sit on either side.
+//!
+//! The referee is a [`Game`]: every move is checked against its rules (an
+//! illegal move, or a resignation, loses the game), a game ends after two
+//! passes in a row or at a move cap, and it is scored by area in the
+//! Tromp-Taylor way with komi, as [`Game::score`] does. That is only fair
+//! when the games are played out (dead stones captured): katachi's
+//! `genmove` plays them out, and GNU Go should run with
+//! `--chinese-rules --capture-all-dead`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::evaluation::EvalOptions;
+use super::movegen::PatternSet;
+use super::{Game, Move};
+use crate::gtp::{format_move, parse_move};
+use crate::position::{Color, Point, Position};
+use crate::sgf::Record;
+
+/// One side of a game.
+pub trait Player {
+    /// A short name for tables and SGF `PB`/`PW`.
+    fn name(&self) -> String;
+    /// Starts a new game; `seed` varies from game to game.
+    fn new_game(&mut self, size: usize, komi: f32, seed: u64) -> Result<(), String>;
+    /// The opponent (or this player) played `mv`.
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String>;
+    /// This player's move for `color` (already played on its own board);
+    /// `None` to resign.
+    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String>;
+}
+
+/// katachi's engine on a pattern database.
+#[derive(Debug)]
+pub struct Katachi {
+    name: String,
+    game: Game,
+    patterns: Arc<PatternSet>,
+    eval: EvalOptions,
+}
+
+impl Katachi {
+    pub fn new(name: &str, patterns: Arc<PatternSet>, eval: EvalOptions) -> Katachi {
+        Katachi {
+            name: name.to_string(),
+            game: Game::new(9),
+            patterns,
+            eval,
+        }
+    }
+}
+
+impl Player for Katachi {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self, size: usize, komi: f32, seed: u64) -> Result<(), String> {
+        let mut g = Game::new(size);
+        g.set_komi(komi);
+        g.seed(seed);
+        g.set_patterns(self.patterns.clone());
+        g.set_eval_options(self.eval);
+        self.game = g;
+        Ok(())
+    }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        self.game.play(color, mv).map_err(|e| e.to_string())
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
+        Ok(Some(self.game.genmove(color)))
+    }
+}
+
+/// A random legal move that does not fill an own one-point eye; a pass
+/// when there is none.
+#[derive(Debug)]
+pub struct RandomPlayer {
+    game: Game,
+    rng: u64,
+}
+
+impl Default for RandomPlayer {
+    fn default() -> Self {
+        RandomPlayer::new()
+    }
+}
+
+impl RandomPlayer {
+    pub fn new() -> RandomPlayer {
+        RandomPlayer {
+            game: Game::new(9),
+            rng: 1,
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.rng;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng = x;
+        x
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".into()
+    }
+    fn new_game(&mut self, size: usize, komi: f32, seed: u64) -> Result<(), String> {
+        self.game = Game::new(size);
+        self.game.set_komi(komi);
+        self.rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        Ok(())
+    }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        self.game.play(color, mv).map_err(|e| e.to_string())
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
+        let g = self.game.goban();
+        let mut moves: Vec<Point> = g
+            .points()
+            .filter(|&p| {
+                let eye = p
+                    .neighbours()
+                    .iter()
+                    .all(|&q| !g.on_board(q) || g.stone(q) == Some(color));
+                !eye && g.is_legal(p, color)
+            })
+            .collect();
+        let mv = loop {
+            if moves.is_empty() {
+                break Move::Pass;
+            }
+            let k = (self.next() % moves.len() as u64) as usize;
+            let p = moves.swap_remove(k);
+            // Positional repetition would make the game endless.
+            let mut probe = self.game.goban().clone();
+            if probe.play(p, color).is_ok() && !self.game.seen_position(probe.stones_hash()) {
+                break Move::Play(p);
+            }
+        };
+        self.game.play(color, mv).map_err(|e| e.to_string())?;
+        Ok(Some(mv))
+    }
+}
+
+/// An engine over GTP in a child process (e.g. `gnugo --mode gtp`).
+#[derive(Debug)]
+pub struct GtpPlayer {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    size: usize,
+}
+
+impl GtpPlayer {
+    /// Starts `program` with `args`.
+    pub fn spawn(name: &str, program: &str, args: &[String]) -> Result<GtpPlayer, String> {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(GtpPlayer {
+            name: name.to_string(),
+            child,
+            stdin,
+            stdout,
+            size: 19,
+        })
+    }
+
+    /// Sends one command; the response text, or its error.
+    pub fn ask(&mut self, cmd: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{cmd}").map_err(|e| format!("{}: {e}", self.name))?;
+        self.stdin
+            .flush()
+            .map_err(|e| format!("{}: {e}", self.name))?;
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let n = self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| format!("{}: {e}", self.name))?;
+            if n == 0 {
+                return Err(format!("{} closed the connection", self.name));
+            }
+            if line.trim().is_empty() {
+                if text.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            text.push_str(&line);
+        }
+        let body = text.trim();
+        match body.chars().next() {
+            Some('=') => Ok(body[1..]
+                .trim_start_matches(char::is_numeric)
+                .trim()
+                .to_string()),
+            _ => Err(format!("{} answered `{cmd}` with `{body}`", self.name)),
+        }
+    }
+}
+
+impl Drop for GtpPlayer {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+impl Player for GtpPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self, size: usize, komi: f32, _seed: u64) -> Result<(), String> {
+        self.size = size;
+        self.ask(&format!("boardsize {size}"))?;
+        self.ask("clear_board")?;
+        self.ask(&format!("komi {komi}"))?;
+        Ok(())
+    }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        let cmd = format!("play {} {}", color_word(color), format_move(mv, self.size));
+        self.ask(&cmd).map(|_| ())
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
+        let answer = self.ask(&format!("genmove {}", color_word(color)))?;
+        if answer.eq_ignore_ascii_case("resign") {
+            return Ok(None);
+        }
+        parse_move(&answer, self.size).map(Some)
+    }
+}
+
+/// The conditions of every game of a match.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub size: usize,
+    pub komi: f32,
+    /// Moves (passes included) after which a game is stopped and scored
+    /// as it stands.
+    pub move_cap: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            size: 9,
+            komi: 7.5,
+            move_cap: 400,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum End {
+    /// Two passes in a row.
+    Passes,
+    /// The move cap was reached.
+    Cap,
+    /// This colour resigned.
+    Resigned(Color),
+    /// This colour played an illegal move (or its engine failed).
+    Forfeit(Color),
+}
+
+/// One game's outcome.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    pub black: String,
+    pub white: String,
+    pub winner: Color,
+    /// Black's area minus white's, minus komi (when counted).
+    pub score: f32,
+    pub end: End,
+    pub moves: usize,
+    /// Total thinking time and number of moves, per colour (black, white).
+    pub time: [(Duration, usize); 2],
+    /// The game as SGF, with `PB`, `PW` and `RE`.
+    pub sgf: String,
+    /// What went wrong, for a forfeit.
+    pub error: Option<String>,
+}
+
+impl GameResult {
+    /// SGF's `RE` value: `B+3.5`, `W+R`, `B+F`.
+    pub fn result_text(&self) -> String {
+        let w = if self.winner == Color::Black {
+            'B'
+        } else {
+            'W'
+        };
+        match self.end {
+            End::Resigned(_) => format!("{w}+R"),
+            End::Forfeit(_) => format!("{w}+F"),
+            _ => format!("{w}+{}", self.score.abs()),
+        }
+    }
+}
+
+fn index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// Plays one game; `seed` goes to both players.
+pub fn play_game(
+    black: &mut dyn Player,
+    white: &mut dyn Player,
+    settings: Settings,
+    seed: u64,
+) -> GameResult {
+    let mut referee = Game::new(settings.size);
+    referee.set_komi(settings.komi);
+    let mut record = Record::new(settings.size, settings.komi);
+    let mut time = [(Duration::ZERO, 0usize); 2];
+    let mut end = End::Cap;
+    let mut error = None;
+    let mut start = || -> Result<(), String> {
+        black.new_game(settings.size, settings.komi, seed)?;
+        white.new_game(settings.size, settings.komi, seed ^ 0x5bd1_e995)
+    };
+    if let Err(e) = start() {
+        error = Some(e);
+        end = End::Forfeit(Color::Black);
+    }
+    let mut color = Color::Black;
+    let mut passes = 0;
+    while error.is_none() && referee.history().len() < settings.move_cap {
+        let (me, other): (&mut dyn Player, &mut dyn Player) = match color {
+            Color::Black => (&mut *black, &mut *white),
+            Color::White => (&mut *white, &mut *black),
+        };
+        let t0 = Instant::now();
+        let answer = me.genmove(color);
+        let slot = &mut time[index(color)];
+        slot.0 += t0.elapsed();
+        slot.1 += 1;
+        let mv = match answer {
+            Ok(Some(mv)) => mv,
+            Ok(None) => {
+                end = End::Resigned(color);
+                break;
+            }
+            Err(e) => {
+                error = Some(e);
+                end = End::Forfeit(color);
+                break;
+            }
+        };
+        if let Err(e) = referee.play(color, mv) {
+            error = Some(format!("{} played an illegal move: {e}", me.name()));
+            end = End::Forfeit(color);
+            break;
+        }
+        record.moves.push((color, mv, Vec::new()));
+        if let Err(e) = other.play(color, mv) {
+            error = Some(e);
+            end = End::Forfeit(color.other());
+            break;
+        }
+        if mv == Move::Pass {
+            passes += 1;
+            if passes == 2 {
+                end = End::Passes;
+                break;
+            }
+        } else {
+            passes = 0;
+        }
+        color = color.other();
+    }
+    let score = referee.score();
+    let winner = match end {
+        End::Resigned(c) | End::Forfeit(c) => c.other(),
+        _ if score > 0.0 => Color::Black,
+        _ => Color::White,
+    };
+    let mut result = GameResult {
+        black: black.name(),
+        white: white.name(),
+        winner,
+        score,
+        end,
+        moves: referee.history().len(),
+        time,
+        sgf: String::new(),
+        error,
+    };
+    let sgf = record.to_sgf();
+    let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
+    let extra = format!(
+        "PB[{}]PW[{}]RE[{}]",
+        escape(&result.black),
+        escape(&result.white),
+        result.result_text()
+    );
+    result.sgf = match sgf.strip_prefix("(;") {
+        Some(rest) => format!("(;{extra}{rest}"),
+        None => sgf,
+    };
+    result
+}
+
+/// The tally of a match between player A and player B.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: usize,
+    pub a_wins: usize,
+    /// A's wins with black, and games A had black.
+    pub a_black: (usize, usize),
+    /// A's wins with white, and games A had white.
+    pub a_white: (usize, usize),
+    /// Sum of A's margins (positive: A ahead), over counted games.
+    pub a_margin: f32,
+    pub counted: usize,
+    /// A's and B's total thinking time and moves.
+    pub a_time: (Duration, usize),
+    pub b_time: (Duration, usize),
+    /// The slowest single game of A, in average seconds per move.
+    pub a_slowest: f64,
+    pub forfeits: usize,
+    pub capped: usize,
+}
+
+impl Summary {
+    pub fn win_rate(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.a_wins as f64 / self.games as f64
+        }
+    }
+
+    fn per_move(t: (Duration, usize)) -> f64 {
+        if t.1 == 0 {
+            0.0
+        } else {
+            t.0.as_secs_f64() / t.1 as f64
+        }
+    }
+
+    pub fn a_seconds_per_move(&self) -> f64 {
+        Summary::per_move(self.a_time)
+    }
+
+    pub fn b_seconds_per_move(&self) -> f64 {
+        Summary::per_move(self.b_time)
+    }
+
+    /// Adds a game in which A had `a_color`.
+    pub fn add(&mut self, r: &GameResult, a_color: Color) {
+        self.games += 1;
+        let a_won = r.winner == a_color;
+        self.a_wins += usize::from(a_won);
+        let side = match a_color {
+            Color::Black => &mut self.a_black,
+            Color::White => &mut self.a_white,
+        };
+        side.0 += usize::from(a_won);
+        side.1 += 1;
+        if matches!(r.end, End::Passes | End::Cap) {
+            self.counted += 1;
+            self.a_margin += if a_color == Color::Black {
+                r.score
+            } else {
+                -r.score
+            };
+        }
+        self.forfeits += usize::from(matches!(r.end, End::Forfeit(_)));
+        self.capped += usize::from(r.end == End::Cap);
+        let (a, b) = (r.time[index(a_color)], r.time[index(a_color.other())]);
+        self.a_time.0 += a.0;
+        self.a_time.1 += a.1;
+        self.b_time.0 += b.0;
+        self.b_time.1 += b.1;
+        self.a_slowest = self.a_slowest.max(Summary::per_move(a));
+    }
+}
+
+/// Plays `games` games between `a` and `b`, colours alternating (A has
+/// black in the even games), seeds `seed`, `seed + 1`, ...; `on_game`
+/// sees each game as it ends (with its number and A's colour).
+pub fn run_match(
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    games: usize,
+    settings: Settings,
+    seed: u64,
+    mut on_game: impl FnMut(usize, &GameResult, Color),
+) -> Summary {
+    let mut summary = Summary::default();
+    for k in 0..games {
+        let a_color = if k % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let s = seed.wrapping_add(k as u64);
+        let r = match a_color {
+            Color::Black => play_game(a, b, settings, s),
+            Color::White => play_game(b, a, settings, s),
+        };
+        summary.add(&r, a_color);
+        on_game(k, &r, a_color);
+    }
+    summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_against_the_random_player_is_refereed_and_recorded() {
+        let mut k = Katachi::new("katachi", PatternSet::builtin(), EvalOptions::default());
+        let mut r = RandomPlayer::new();
+        let settings = Settings {
+            size: 7,
+            komi: 0.5,
+            move_cap: 300,
+        };
+        let res = play_game(&mut k, &mut r, settings, 9);
+        assert!(res.error.is_none(), "{:?}", res.error);
+        assert!(res.moves > 10);
+        assert!(
+            res.sgf.starts_with("(;PB[katachi]PW[random]RE["),
+            "{}",
+            res.sgf
+        );
+        assert!(res.sgf.contains("SZ[7"), "{}", res.sgf);
+        let mut s = Summary::default();
+        s.add(&res, Color::Black);
+        assert_eq!(s.games, 1);
+        assert_eq!(s.a_time.1 + s.b_time.1, res.moves);
+    }
+}
