@@ -66,7 +66,13 @@ enum Command {
         /// --hits FILE` (implies --stats).
         #[arg(long, value_name = "FILE", conflicts_with = "repeat")]
         stats_out: Option<String>,
-        /// The positions file.
+        /// Draw each position with the points patterns propose, and list
+        /// the patterns behind each point, instead of the conformance
+        /// format.
+        #[arg(long, conflicts_with_all = ["repeat", "stats", "stats_out"])]
+        show: bool,
+        /// The positions file, or SGF games (a `.sgf` file or a folder of
+        /// them) replayed position by position.
         #[arg(value_name = "POSITIONS")]
         positions: String,
     },
@@ -141,11 +147,15 @@ fn main() -> ExitCode {
             repeat,
             stats,
             stats_out,
+            show,
             positions,
         } => match run_match(
             db.as_deref(),
-            repeat,
-            (stats || stats_out.is_some()).then_some(stats_out.as_deref()),
+            Output {
+                repeat,
+                stats: (stats || stats_out.is_some()).then_some(stats_out.as_deref()),
+                show,
+            },
             &positions,
         ) {
             Ok(()) => ExitCode::SUCCESS,
@@ -253,14 +263,13 @@ fn run_explain(
         top,
         all_patterns,
     };
-    println!(
-        "{path}: before move {} ({} of {} moves replayed)",
+    emit(&format!(
+        "{path}: before move {} ({} of {} moves replayed)\n{}",
         loaded.moves + 1,
         loaded.moves,
-        loaded.total_moves
-    );
-    print!("{}", explain::explain(&eval, game.goban(), &ctx));
-    Ok(())
+        loaded.total_moves,
+        explain::explain(&eval, game.goban(), &ctx)
+    ))
 }
 
 /// The SGF files named, folders expanded to their `*.sgf` files (sorted).
@@ -304,24 +313,41 @@ fn run_hits(
         std::fs::write(path, counter.to_tsv())
             .map_err(|e| format!("katachi: cannot write {path}: {e}"))?;
     }
-    println!("{} game(s)", files.len());
-    print!("{}", counter.table());
-    Ok(())
+    emit(&format!("{} game(s)\n{}", files.len(), counter.table()))
 }
 
-/// `stats`: `Some(out)` prints hit counts instead of matches, and writes
-/// them as TSV to `out` when given.
+/// The positions to scan: a positions file, or SGF games (a `.sgf` file
+/// or a folder of them) replayed position by position.
+fn read_positions(path: &str) -> Result<Vec<PositionRecord>, String> {
+    let p = std::path::Path::new(path);
+    let is_game = p.is_dir() || p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"));
+    if !is_game {
+        let bytes = std::fs::read(path).map_err(|e| format!("katachi: cannot read {path}: {e}"))?;
+        return parse_positions(path, &bytes).map_err(|e| e.to_string());
+    }
+    let mut out = Vec::new();
+    for f in sgf_files(&[p.to_path_buf()])? {
+        let text = std::fs::read_to_string(&f)
+            .map_err(|e| format!("katachi: cannot read {}: {e}", f.display()))?;
+        let game =
+            katachi::sgf::positions(&text).map_err(|e| format!("katachi: {}: {e}", f.display()))?;
+        out.extend(game.into_iter().map(|(board, to_move)| PositionRecord {
+            to_move,
+            board,
+            line: 0,
+        }));
+    }
+    Ok(out)
+}
+
 fn run_match(
     db_path: Option<&str>,
-    repeat: Option<u32>,
-    stats: Option<Option<&str>>,
+    output: Output<'_>,
     positions_path: &str,
 ) -> Result<(), String> {
-    let bytes = std::fs::read(positions_path)
-        .map_err(|e| format!("katachi: cannot read {positions_path}: {e}"))?;
-    let positions = parse_positions(positions_path, &bytes).map_err(|e| e.to_string())?;
+    let positions = read_positions(positions_path)?;
     match db_path {
-        None => run_with(katachi::builtin::TABLES, &positions, repeat, stats),
+        None => run_with(katachi::builtin::TABLES, &positions, output),
         Some(path) => {
             let src =
                 std::fs::read(path).map_err(|e| format!("katachi: cannot read {path}: {e}"))?;
@@ -330,6 +356,15 @@ fn run_match(
                 &src,
                 &mkpat::Options {
                     lenient: true,
+                    // Checked against katachi's helpers so that the ones it
+                    // lacks are reported (as warnings: only geometry is
+                    // matched here).
+                    helpers: Some(mkpat::HelperSet {
+                        functions: katachi::builtin::HELPERS
+                            .iter()
+                            .map(|(name, _)| (name.to_string(), Ok(())))
+                            .collect(),
+                    }),
                     ..Default::default()
                 },
             );
@@ -338,28 +373,47 @@ fn run_match(
             let db = compiled.database.ok_or_else(|| {
                 format!("katachi: {path}: {errors} error(s): the pattern database does not compile")
             })?;
-            run_with(db.tables(), &positions, repeat, stats)
+            run_with(db.tables(), &positions, output)
         }
     }
+}
+
+/// What `katachi match` prints.
+#[derive(Clone, Copy, Debug)]
+struct Output<'a> {
+    /// Throughput over K passes instead of the matches.
+    repeat: Option<u32>,
+    /// `Some(out)`: hit counts instead of the matches, also written as TSV
+    /// to `out` when given.
+    stats: Option<Option<&'a str>>,
+    /// The human listing instead of the conformance format.
+    show: bool,
 }
 
 fn run_with(
     tables: Tables<'_>,
     positions: &[PositionRecord],
-    repeat: Option<u32>,
-    stats: Option<Option<&str>>,
+    output: Output<'_>,
 ) -> Result<(), String> {
     let matcher = Matcher::new(tables);
-    if let Some(out) = stats {
+    if output.show {
+        let mut text = String::new();
+        for (n, p) in positions.iter().enumerate() {
+            let found = matcher.matches(&p.board, p.to_move);
+            text += &katachi::listing::listing(tables, n, &p.board, p.to_move, &found);
+            text.push('\n');
+        }
+        return emit(&text);
+    }
+    if let Some(out) = output.stats {
         let hits = katachi::stats::hit_counts(&matcher, positions);
         if let Some(path) = out {
             std::fs::write(path, hits.to_tsv())
                 .map_err(|e| format!("katachi: cannot write {path}: {e}"))?;
         }
-        print!("{}", katachi::stats::table(&hits));
-        return Ok(());
+        return emit(&katachi::stats::table(&hits));
     }
-    if let Some(k) = repeat {
+    if let Some(k) = output.repeat {
         let start = Instant::now();
         let mut total = 0u64;
         for _ in 0..k {
@@ -369,14 +423,13 @@ fn run_with(
         }
         let secs = start.elapsed().as_secs_f64();
         let scanned = positions.len() as f64 * f64::from(k);
-        println!(
-            "{} positions x {k} passes in {secs:.3} s: {:.0} positions/s, {:.0} matches/s, {} matches per pass",
+        return emit(&format!(
+            "{} positions x {k} passes in {secs:.3} s: {:.0} positions/s, {:.0} matches/s, {} matches per pass\n",
             positions.len(),
             scanned / secs,
             total as f64 / secs,
             total / u64::from(k)
-        );
-        return Ok(());
+        ));
     }
     let mut out = String::new();
     let mut found: Vec<Match> = Vec::new();
@@ -404,10 +457,20 @@ fn run_with(
             );
         }
     }
+    emit(&out)
+}
+
+/// Writes to standard output. A reader that went away (`| head`) ends the
+/// output quietly rather than with a panic; other failures are errors.
+fn emit(text: &str) -> Result<(), String> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(out.as_bytes())
+    match stdout
+        .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
-        .map_err(|e| format!("katachi: cannot write the matches: {e}"))
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("katachi: cannot write the output: {e}")),
+    }
 }

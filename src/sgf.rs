@@ -198,6 +198,19 @@ pub fn load_file(path: &Path, until: Option<usize>) -> Result<Loaded, String> {
     load(&text, until).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Every position of a game's main line with the colour to move there:
+/// before each move, and after the last one. This is what `katachi match`
+/// scans when it is given games instead of a positions file.
+pub fn positions(text: &str) -> Result<Vec<(crate::board::Board, Color)>, String> {
+    let total = load(text, Some(1))?.total_moves;
+    // Replaying from the start for each position is quadratic in the
+    // game's length, which stays far below a second for real games and
+    // keeps one replay path (`load`) for every caller.
+    (1..=total + 1)
+        .map(|n| load(text, Some(n)).map(|l| (l.game.goban().board().clone(), l.to_move)))
+        .collect()
+}
+
 /// A game being recorded: its start and its moves, each with the labels
 /// of the moves considered before it.
 #[derive(Clone, Debug, PartialEq)]

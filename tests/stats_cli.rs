@@ -84,3 +84,43 @@ fn stats_count_every_match_and_flag_the_patterns_that_never_matched() {
     let o = katachi(&["match", "--stats-out", tsv.to_str().unwrap(), positions]);
     assert_eq!(String::from_utf8(o.stdout).unwrap(), table);
 }
+
+#[test]
+fn games_are_scanned_position_by_position() {
+    // A game of n moves gives n + 1 positions (before each move, and
+    // after the last); each is scanned like a positions-file entry.
+    let game = root("tests/data/sgf/capture.sgf");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let positions = katachi::sgf::positions(&text).unwrap();
+    let moves = katachi::sgf::load(&text, None).unwrap().total_moves;
+    assert_eq!(positions.len(), moves + 1);
+    let listed =
+        String::from_utf8(katachi(&["match", "--show", game.to_str().unwrap()]).stdout).unwrap();
+    assert_eq!(
+        listed.matches("\nposition ").count() + 1,
+        moves + 1,
+        "{listed}"
+    );
+    // The last position is the loaded game's final position.
+    let last = katachi::sgf::load(&text, None).unwrap();
+    assert_eq!(&positions[moves].0, last.game.goban().board());
+    assert_eq!(positions[moves].1, last.to_move);
+}
+
+#[test]
+fn show_lists_the_same_matches_as_the_conformance_format() {
+    let positions = root("tests/data/positions/sample.txt");
+    let positions = positions.to_str().unwrap();
+    let plain = String::from_utf8(katachi(&["match", positions]).stdout).unwrap();
+    let shown = String::from_utf8(katachi(&["match", "--show", positions]).stdout).unwrap();
+    // One "pattern NAME" line under its point per conformance line.
+    let listed = shown
+        .lines()
+        .filter(|l| l.trim_start().starts_with("pattern "))
+        .count();
+    assert_eq!(listed, plain.lines().count());
+    assert!(
+        shown.starts_with("position 0: 9x9, black (X) to move;"),
+        "{shown}"
+    );
+}
