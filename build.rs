@@ -1,19 +1,65 @@
-//! Compiles `patterns/patterns.db` into Rust tables in `OUT_DIR`.
+//! Compiles pattern databases into Rust tables in `OUT_DIR`.
 //!
-//! A thin shell around the mkpat library: read the database and the
-//! helpers module, compile, print located diagnostics, write the module
+//! A thin shell around the mkpat library: read each database (and the
+//! helpers module), compile, print located diagnostics, write the module
 //! only when its text changed. A bad database fails the build with exit 1
 //! and every diagnostic, never with a panic.
 //!
-//! With the `gnugo26` feature it also compiles GNU Go 2.6's database (test
-//! data kept outside the crate) leniently into `gnugo26.rs`, constraints
-//! included, for `katachi::gnugo26`.
+//! The databases and their settings are the table in [`builds`]:
+//! `patterns/patterns.db` always (strict, helpers checked against
+//! `src/helpers.rs`), and with the `gnugo26` feature GNU Go 2.6's database
+//! (test data kept outside the crate, read leniently, constraints compiled
+//! to functions) for `katachi::gnugo26`.
 
 use std::path::Path;
 use std::process::exit;
 
-const DATABASE: &str = "patterns/patterns.db";
 const HELPERS: &str = "src/helpers.rs";
+
+/// One database the build compiles, with its own settings.
+struct Build {
+    /// The database, relative to the crate.
+    input: String,
+    /// The module written into `OUT_DIR`.
+    output: &'static str,
+    /// Read for geometry: wrong symmetry classes, unknown helpers and
+    /// constraint diagrams that do not line up are warnings (mkpat's
+    /// `--lenient`).
+    lenient: bool,
+    /// Check helper names against `src/helpers.rs` and emit the registry.
+    helpers: bool,
+    /// A missing file fails the build; otherwise it yields an empty module
+    /// with `AVAILABLE = false`.
+    required: bool,
+    /// Print every warning (our own database) or only their count (a
+    /// foreign one, whose warnings are known and listed by `mkpat check`).
+    all_warnings: bool,
+}
+
+fn builds() -> Vec<Build> {
+    let mut out = vec![Build {
+        input: "patterns/patterns.db".into(),
+        output: "patterns.rs",
+        lenient: false,
+        helpers: true,
+        required: true,
+        all_warnings: true,
+    }];
+    if std::env::var_os("CARGO_FEATURE_GNUGO26").is_some() {
+        // `KATACHI_GNUGO26_DB` names another file (to test the fallback).
+        println!("cargo::rerun-if-env-changed=KATACHI_GNUGO26_DB");
+        out.push(Build {
+            input: std::env::var("KATACHI_GNUGO26_DB")
+                .unwrap_or_else(|_| "../shared/conformance/gnugo-2.6/patterns.db".into()),
+            output: "gnugo26.rs",
+            lenient: true,
+            helpers: false,
+            required: false,
+            all_warnings: false,
+        });
+    }
+    out
+}
 
 fn main() {
     println!("cargo::rerun-if-changed=patterns");
@@ -23,8 +69,6 @@ fn main() {
         println!("cargo::error={msg}");
         exit(1)
     };
-    let bytes =
-        std::fs::read(DATABASE).unwrap_or_else(|e| fail(format!("cannot read {DATABASE}: {e}")));
     let helper_src = std::fs::read_to_string(HELPERS)
         .unwrap_or_else(|e| fail(format!("cannot read {HELPERS}: {e}")));
     let helpers = mkpat::HelperSet::from_source(&helper_src).unwrap_or_else(|e| {
@@ -32,85 +76,50 @@ fn main() {
             "{HELPERS}:{e}: the helpers module is not valid Rust"
         ))
     });
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    for b in builds() {
+        let out = Path::new(&out_dir).join(b.output);
+        if let Err(msg) = build(&b, &helpers, &out) {
+            fail(msg)
+        }
+    }
+}
+
+fn build(b: &Build, helpers: &mkpat::HelperSet, out: &Path) -> Result<(), String> {
+    let input = b.input.as_str();
+    if !b.required {
+        println!("cargo::rerun-if-changed={input}");
+    }
+    let bytes = match std::fs::read(input) {
+        Ok(bytes) => bytes,
+        Err(e) if b.required => return Err(format!("cannot read {input}: {e}")),
+        Err(_) => {
+            println!("cargo::warning={input} not found: its module is empty (AVAILABLE = false)");
+            return write_if_changed(out, EMPTY);
+        }
+    };
     let opts = mkpat::Options {
-        helpers: Some(helpers.clone()),
+        lenient: b.lenient,
+        helpers: b.helpers.then(|| helpers.clone()),
         ..mkpat::Options::default()
     };
-    let compiled = mkpat::compile(DATABASE, &bytes, &opts);
-    if !compiled.diagnostics.is_empty() {
+    let compiled = mkpat::compile(input, &bytes, &opts);
+    if b.all_warnings || !compiled.is_ok() {
         eprint!("{}", compiled.render());
         for d in &compiled.diagnostics {
             let (line, col) = compiled.source.line_col(d.span.start);
             let kind = if d.is_error() { "error" } else { "warning" };
-            println!("cargo::{kind}={DATABASE}:{line}:{col}: {}", d.message);
+            println!("cargo::{kind}={input}:{line}:{col}: {}", d.message);
         }
-    }
-    let Some(db) = compiled.database.as_ref() else {
-        eprintln!(
-            "{DATABASE}: {} error(s): the pattern database does not compile",
-            compiled.error_count()
+    } else if compiled.warning_count() > 0 {
+        println!(
+            "cargo::warning={input}: {} warning(s), read leniently (`mkpat check --lenient {input}` lists them)",
+            compiled.warning_count()
         );
-        exit(1)
-    };
-    let code = mkpat::codegen::generate(
-        db,
-        &compiled.checked,
-        &mkpat::codegen::CodegenOptions {
-            input: DATABASE,
-            dialect: compiled.dialect.name(),
-            helpers: Some((&helpers, "crate::helpers")),
-            helper_fn_type: "crate::position::HelperFn",
-            constraints: None,
-        },
-    );
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("patterns.rs");
-    write_if_changed(&out, &code).unwrap_or_else(|e| fail(e));
-    if std::env::var_os("CARGO_FEATURE_GNUGO26").is_some() {
-        gnugo26().unwrap_or_else(|e| fail(e));
     }
-}
-
-/// Writing only on change keeps rustc from recompiling needlessly.
-fn write_if_changed(out: &Path, code: &str) -> Result<(), String> {
-    if std::fs::read_to_string(out).ok().as_deref() != Some(code) {
-        std::fs::write(out, code).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    }
-    Ok(())
-}
-
-/// Feature `gnugo26`: compiles GNU Go 2.6's database leniently (its
-/// helpers are not katachi's: no helper registry) into `gnugo26.rs`, with
-/// constraint functions. Without the file, an empty module that says so.
-/// `KATACHI_GNUGO26_DB` names another file (to test the fallback).
-fn gnugo26() -> Result<(), String> {
-    println!("cargo::rerun-if-env-changed=KATACHI_GNUGO26_DB");
-    let path = std::env::var("KATACHI_GNUGO26_DB");
-    let path = path
-        .as_deref()
-        .unwrap_or("../shared/conformance/gnugo-2.6/patterns.db");
-    println!("cargo::rerun-if-changed={path}");
-    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("gnugo26.rs");
-    let Ok(bytes) = std::fs::read(path) else {
-        println!("cargo::warning={path} not found: katachi::gnugo26 is empty (AVAILABLE = false)");
-        let empty = "// @generated by build.rs: the GNU Go 2.6 database was not found.\n\
-                     use mkpat::tables::{Pattern, Tables, Variant, Element};\n\
-                     pub const AVAILABLE: bool = false;\n\
-                     pub static PATTERNS: [Pattern; 0] = [];\n\
-                     pub static VARIANTS: [Variant; 0] = [];\n\
-                     pub static ELEMENTS: [Element; 0] = [];\n\
-                     pub static TABLES: Tables<'static> = Tables { patterns: &PATTERNS, variants: &VARIANTS, elements: &ELEMENTS };\n\
-                     pub static CONSTRAINTS: [Option<crate::constraint::ConstraintFn>; 0] = [];\n";
-        return write_if_changed(&out, empty);
-    };
-    let opts = mkpat::Options {
-        lenient: true,
-        ..mkpat::Options::default()
-    };
-    let compiled = mkpat::compile(path, &bytes, &opts);
     let Some(db) = compiled.database.as_ref() else {
-        eprint!("{}", compiled.render());
         return Err(format!(
-            "{path}: {} error(s): the database does not compile",
+            "{input}: {} error(s): the pattern database does not compile",
             compiled.error_count()
         ));
     };
@@ -118,17 +127,35 @@ fn gnugo26() -> Result<(), String> {
         db,
         &compiled.checked,
         &mkpat::codegen::CodegenOptions {
-            input: path,
+            input,
             dialect: compiled.dialect.name(),
-            helpers: None,
+            helpers: b.helpers.then_some((helpers, "crate::helpers")),
             helper_fn_type: "crate::position::HelperFn",
             constraints: Some("crate::constraint"),
         },
     );
     write_if_changed(
-        &out,
+        out,
         &format!(
             "{code}\n/// The database was found and compiled.\npub const AVAILABLE: bool = true;\n"
         ),
     )
+}
+
+/// The module of an optional database that is absent.
+const EMPTY: &str = "// @generated by build.rs: the database was not found.\n\
+    use mkpat::tables::{Element, Pattern, Tables, Variant};\n\
+    pub const AVAILABLE: bool = false;\n\
+    pub static PATTERNS: [Pattern; 0] = [];\n\
+    pub static VARIANTS: [Variant; 0] = [];\n\
+    pub static ELEMENTS: [Element; 0] = [];\n\
+    pub static TABLES: Tables<'static> = Tables { patterns: &PATTERNS, variants: &VARIANTS, elements: &ELEMENTS };\n\
+    pub static CONSTRAINTS: [Option<crate::constraint::ConstraintFn>; 0] = [];\n";
+
+/// Writing only on change keeps rustc from recompiling needlessly.
+fn write_if_changed(out: &Path, code: &str) -> Result<(), String> {
+    if std::fs::read_to_string(out).ok().as_deref() != Some(code) {
+        std::fs::write(out, code).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    Ok(())
 }
