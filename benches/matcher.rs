@@ -1,8 +1,9 @@
 //! Matcher throughput: full scans of the builtin database and of GNU Go
-//! 2.6's (compiled in memory) over the real-game positions, and the
-//! re-scan after one move (place a stone, update the merged board
-//! incrementally, re-match only within reach of it). The GNU Go benches
-//! are skipped when `/work/shared` (the conformance corpus) is absent.
+//! 2.6's (compiled in memory) over the real-game positions (and, for GNU
+//! Go's, the random ones), the re-scan after one move (place a stone,
+//! update the merged board incrementally, re-match what covers it), and
+//! the index build. The GNU Go benches are skipped when `/work/shared`
+//! (the conformance corpus) is absent.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -14,8 +15,8 @@ use katachi::positions::{parse_positions, PositionRecord};
 
 const CORPUS: &str = "/work/shared/conformance/gnugo-2.6";
 
-fn corpus_positions() -> Option<Vec<PositionRecord>> {
-    let path = Path::new(CORPUS).join("positions_real.txt");
+fn corpus_positions(which: &str) -> Option<Vec<PositionRecord>> {
+    let path = Path::new(CORPUS).join(format!("positions_{which}.txt"));
     let bytes = std::fs::read(&path).ok()?;
     parse_positions(&path.display().to_string(), &bytes).ok()
 }
@@ -96,7 +97,7 @@ fn synthetic_positions() -> Vec<PositionRecord> {
 }
 
 fn benches(c: &mut Criterion) {
-    let corpus = corpus_positions();
+    let corpus = corpus_positions("real");
     let builtin = Matcher::new(katachi::builtin::TABLES);
     let Some(positions) = corpus else {
         eprintln!("{CORPUS} is absent: benching the builtin db on synthetic positions, skipping GNU Go 2.6's");
@@ -122,6 +123,15 @@ fn benches(c: &mut Criterion) {
         if let Some(db) = compiled.database.as_ref() {
             let matcher = Matcher::new(db.tables());
             full_scan(c, "gnugo-2.6 db", &matcher, &positions);
+            if let Some(random) = corpus_positions("random") {
+                full_scan(c, "gnugo-2.6 db, random positions", &matcher, &random);
+            }
+            let mut g = c.benchmark_group("gnugo-2.6 db");
+            g.sample_size(10);
+            g.bench_function("build the index", |b| {
+                b.iter(|| Matcher::new(black_box(db.tables())))
+            });
+            g.finish();
         }
     }
 }

@@ -518,3 +518,49 @@ fn class_letters_consult_the_judge() {
     // `O` needs live (or unknown) friendly dragons, `o` dead ones.
     assert_eq!(kept, ["2".to_string()].into_iter().collect());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// `scan_near` finds exactly the matches of a full scan whose
+    /// placement covers the point, no more.
+    #[test]
+    fn scan_near_finds_exactly_the_matches_covering_the_point(
+        src in database(), (b, to_move) in board(), at in (0i32..19, 0i32..19),
+    ) {
+        let compiled = compile(&src);
+        let db = compiled.database.as_ref().unwrap();
+        let matcher = Matcher::new(db.tables());
+        let n = b.size() as i32;
+        let p = Point::new(at.0 % n, at.1 % n);
+        let covering: BTreeSet<Match> = matcher
+            .matches(&b, to_move)
+            .into_iter()
+            .filter(|m| {
+                let (tl, br) = matcher.placement(m);
+                (tl.i..=br.i).contains(&p.i) && (tl.j..=br.j).contains(&p.j)
+            })
+            .collect();
+        let mut near = Vec::new();
+        matcher.scan_near(&b, to_move, p, |m| near.push(m));
+        let near_set: BTreeSet<Match> = near.iter().copied().collect();
+        prop_assert_eq!(near.len(), near_set.len(), "no match twice");
+        prop_assert_eq!(near_set, covering);
+    }
+
+    /// `scan_anchor` over every point is the full scan, in the same order.
+    #[test]
+    fn scanning_every_anchor_is_the_full_scan(src in database(), (b, to_move) in board()) {
+        let compiled = compile(&src);
+        let db = compiled.database.as_ref().unwrap();
+        let matcher = Matcher::new(db.tables());
+        let mut by_anchor = Vec::new();
+        for p in b.points() {
+            matcher.scan_anchor(&b, to_move, p, |m| by_anchor.push(m));
+        }
+        prop_assert_eq!(by_anchor, matcher.matches(&b, to_move));
+        let s = matcher.stats();
+        prop_assert!(s.buckets <= 2 * 65_536 && s.largest_bucket <= s.variants);
+        prop_assert!(s.entries <= s.variants * 65_536 && s.bytes > 0);
+    }
+}
