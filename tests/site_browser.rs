@@ -236,7 +236,7 @@ async fn the_projects_catalogue_works_in_chromium() {
         tmp.path(),
     );
     let n = db.patterns.len();
-    assert_eq!(n, 88);
+    assert_eq!(n, 143);
     let profile = tmp.path().join("profile");
     let c = browser(&driver, &profile).await;
     c.goto(&index_url(tmp.path()))
@@ -245,11 +245,11 @@ async fn the_projects_catalogue_works_in_chromium() {
     wait_for(&c, "document.body.dataset.ready === '1'").await;
 
     // One card per pattern, in table order.
-    assert_eq!(count(&c, "#cards .card").await, 88);
-    assert_eq!(visible(&c).await, 88);
+    assert_eq!(count(&c, "#cards .card").await, 143);
+    assert_eq!(visible(&c).await, 143);
     assert_eq!(
         eval(&c, "document.getElementById('count').textContent").await,
-        "88 of 88 patterns"
+        "143 of 143 patterns"
     );
     let first = eval(
         &c,
@@ -278,9 +278,9 @@ async fn the_projects_catalogue_works_in_chromium() {
         &format!("document.querySelectorAll('.card:not([hidden])').length === {by_name}"),
     )
     .await;
-    assert!(by_name > 0 && by_name < 88);
+    assert!(by_name > 0 && by_name < 143);
     set(&c, "f-name", "").await;
-    assert_eq!(visible(&c).await, 88);
+    assert_eq!(visible(&c).await, 143);
 
     // Region, class, weight range and text filters narrow to exactly the
     // patterns they name.
@@ -294,7 +294,7 @@ async fn the_projects_catalogue_works_in_chromium() {
     let want = db.patterns.iter().filter(|p| p.class.contains('O')).count() as u64;
     set(&c, "f-class", "O").await;
     assert_eq!(visible(&c).await, want);
-    assert!(want > 0 && want < 88);
+    assert!(want > 0 && want < 143);
     set(&c, "f-class", "").await;
     let want = db
         .patterns
@@ -331,14 +331,14 @@ async fn the_projects_catalogue_works_in_chromium() {
     // Hit counts: the never-matching patterns stand out and filter.
     let dead = never(&hits) as u64;
     assert!(
-        dead > 0 && dead < 88,
+        dead > 0 && dead < 143,
         "sample.txt leaves some patterns unmatched"
     );
     assert_eq!(count(&c, ".card.never").await, dead);
     set(&c, "f-hits", "never").await;
     assert_eq!(visible(&c).await, dead);
     set(&c, "f-hits", "").await;
-    assert_eq!(visible(&c).await, 88);
+    assert_eq!(visible(&c).await, 143);
 
     // A pattern's page: every transformation, with its board and masks.
     let (k, p) = db
@@ -429,7 +429,7 @@ async fn the_projects_catalogue_works_in_chromium() {
         .await
         .unwrap();
     wait_for(&c, "!document.getElementById('index').hidden").await;
-    assert_eq!(visible(&c).await, 88);
+    assert_eq!(visible(&c).await, 143);
     c.close().await.expect("closes the browser");
 }
 

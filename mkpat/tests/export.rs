@@ -72,7 +72,7 @@ fn every_small_database_round_trips() {
 #[test]
 fn the_projects_database_round_trips() {
     let c = compile(&workspace("patterns/patterns.db"), false);
-    assert_eq!(c.database.as_ref().unwrap().patterns.len(), 88);
+    assert_eq!(c.database.as_ref().unwrap().patterns.len(), 143);
     assert_round_trips(&c);
 }
 
