@@ -193,22 +193,17 @@ impl<'t, 'e> Scorer<'t, 'e> {
         move_point: Point,
         color: Color,
     ) -> i32 {
-        let bonus = match p.assistance {
-            Assistance::None => 0,
-            Assistance::Wind {
-                ucutoff,
-                uvalue,
-                mycutoff,
-                myvalue,
-            } => {
-                let upower = self.influence.power(position, move_point, color.other());
-                let mypower = self.influence.power(position, move_point, color);
-                uvalue * upower.min(ucutoff.abs()) + myvalue * mypower.min(mycutoff.abs())
-            }
-            Assistance::Moyo { cutoff, value } => {
-                value * self.judge.moyo(position, move_point, color).min(cutoff)
-            }
+        // Only what the assistance uses is measured.
+        let (upower, mypower, moyo) = match p.assistance {
+            Assistance::None => (0, 0, 0),
+            Assistance::Wind { .. } => (
+                self.influence.power(position, move_point, color.other()),
+                self.influence.power(position, move_point, color),
+                0,
+            ),
+            Assistance::Moyo { .. } => (0, 0, self.judge.moyo(position, move_point, color)),
         };
+        let bonus = p.assistance.value(upower, mypower, moyo);
         p.weight + bonus
     }
 

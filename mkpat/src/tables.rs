@@ -209,6 +209,22 @@ pub enum Assistance {
 }
 
 impl Assistance {
+    /// What this assistance adds at a move, given the opponent's and our
+    /// measured power there (wind) and the moyo measure (moyo): the seed's
+    /// `uvalue·min(upower,|ucutoff|) + myvalue·min(mypower,|mycutoff|)`.
+    pub fn value(self, upower: i32, mypower: i32, moyo: i32) -> i32 {
+        match self {
+            Assistance::None => 0,
+            Assistance::Wind {
+                ucutoff,
+                uvalue,
+                mycutoff,
+                myvalue,
+            } => uvalue * upower.min(ucutoff.abs()) + myvalue * mypower.min(mycutoff.abs()),
+            Assistance::Moyo { cutoff, value } => value * moyo.min(cutoff),
+        }
+    }
+
     /// The most this assistance can add to a pattern's weight.
     pub const fn max_bonus(self) -> i32 {
         const fn pos(v: i32) -> i32 {
@@ -393,6 +409,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn assistance_follows_the_seed_formula_with_cutoffs() {
+        let wind = Assistance::Wind {
+            ucutoff: 10,
+            uvalue: 1,
+            mycutoff: -5,
+            myvalue: 2,
+        };
+        // upower is cut at |ucutoff| = 10, mypower 3 is below |mycutoff|.
+        assert_eq!(wind.value(15, 3, 99), 10 + 2 * 3);
+        assert_eq!(wind.max_bonus(), 10 + 2 * 5);
+        let moyo = Assistance::Moyo {
+            cutoff: 4,
+            value: 3,
+        };
+        assert_eq!(moyo.value(99, 99, 10), 12);
+        assert_eq!(moyo.value(0, 0, 2), 6);
+        assert_eq!(Assistance::None.value(5, 5, 5), 0);
     }
 
     #[test]
