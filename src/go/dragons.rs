@@ -513,21 +513,7 @@ fn room(g: &Goban, stones: &[Point], color: Color, eye_owner: &[Option<Color>]) 
 mod tests {
     use super::*;
 
-    fn goban(rows: &[&str]) -> Goban {
-        let mut g = Goban::new(rows.len());
-        for (i, row) in rows.iter().enumerate() {
-            for (j, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                g.play(Point::new(i as i32, j as i32), c)
-                    .expect("legal setup");
-            }
-        }
-        g
-    }
+    use crate::go::reading::tests::goban;
 
     fn status(rows: &[&str], i: i32, j: i32) -> DragonStatus {
         let mut g = goban(rows);
