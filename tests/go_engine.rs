@@ -4,8 +4,7 @@
 //! constraints at real matches — each evaluation leaving the position
 //! exactly as it found it (every trial move undone).
 
-use katachi::go::analysis::{Constraints, GoJudge};
-use katachi::go::reading::Reader;
+use katachi::go::analysis::GoJudge;
 use katachi::go::{Game, Move};
 use katachi::matcher::Matcher;
 use katachi::mkpat::tables::class;
@@ -108,6 +107,8 @@ fn judge_statuses_and_connection_values() {
 fn gnugo26_constraints_run_on_the_engine_and_leave_the_position_untouched() {
     use katachi::constraint::ConstraintContext;
     use katachi::gnugo26;
+    use katachi::go::analysis::Constraints;
+    use katachi::go::reading::Reader;
     let (mut accepted, mut rejected) = (0, 0);
     for seed in 1..4 {
         let mut game = self_play(19, 120, seed);
