@@ -62,6 +62,18 @@ pub enum Reason {
         stones: usize,
         value: i32,
     },
+    /// The move strengthens a weak own dragon (`mine`) — more eye space
+    /// or room to run — or weakens a weak opponent dragon, judged by the
+    /// dragon analysis before and after the move (see `go::movegen`).
+    Dragon {
+        dragon: Point,
+        stones: usize,
+        mine: bool,
+        value: i32,
+    },
+    /// An opening point on an empty board (3-3 / 4-4 / 3-4 first, lines
+    /// three to five) far from every stone.
+    Opening { value: i32 },
     /// Nothing better: a legal point that neither fills an own one-point
     /// eye nor is self-atari, valued 1 to 20 by its line and how open and
     /// contested it is (see `go::movegen`). It opens the game on an empty
@@ -73,9 +85,11 @@ impl Reason {
     pub fn value(&self) -> i32 {
         match self {
             Reason::Pattern(p) => p.value,
-            Reason::Capture { value, .. } | Reason::Save { value, .. } | Reason::Fill { value } => {
-                *value
-            }
+            Reason::Capture { value, .. }
+            | Reason::Save { value, .. }
+            | Reason::Dragon { value, .. }
+            | Reason::Opening { value }
+            | Reason::Fill { value } => *value,
         }
     }
 }

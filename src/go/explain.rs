@@ -158,6 +158,29 @@ fn reason(out: &mut String, r: &Reason, position: &dyn Position, ctx: &Context<'
                 vertex(*string, size)
             );
         }
+        Reason::Dragon {
+            dragon,
+            stones,
+            mine,
+            value,
+        } => {
+            let what = if *mine {
+                "strengthens the weak dragon"
+            } else {
+                "attacks the weak dragon"
+            };
+            let _ = writeln!(
+                out,
+                "   dragon: {what} at {} ({stones} stone(s)), value {value}",
+                vertex(*dragon, size)
+            );
+        }
+        Reason::Opening { value } => {
+            let _ = writeln!(
+                out,
+                "   opening: a 3-3 / 4-4 area point far from every stone, value {value}"
+            );
+        }
         Reason::Pattern(p) => pattern_reason(out, p, position, ctx),
         Reason::Fill { value } => {
             let _ = writeln!(

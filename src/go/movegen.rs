@@ -31,6 +31,13 @@
 //!   escape ([`capture_value`]; a string dead whoever moves first is worth
 //!   little), save an own string that can be captured and saved
 //!   ([`save_value`]), both weighted by size;
+//! - **weak dragons** ([`Reason::Dragon`]): for an own dragon that is
+//!   CRITICAL or UNKNOWN with fewer than two eyes, the nearby moves after
+//!   which the dragon analysis finds it ALIVE, with more eye space or out
+//!   of CRITICAL; for such an opponent dragon, the moves that kill it or
+//!   take eye space ([`dragon_change_value`]);
+//! - **opening** ([`Reason::Opening`]): on the empty board, the 4-4, 3-3
+//!   and 3-4 area, so the first move is not a filler;
 //! - **filling** ([`Reason::Fill`]): a legal point that neither fills an own
 //!   one-point eye nor is self-atari, valued 1 to 20 by its line and how
 //!   open and contested it is. Patterns need stones to anchor on, so this
@@ -53,6 +60,7 @@ use mkpat::tables::{class, Assistance, Cell, Pattern, Tables};
 use mkpat::{transform, Dialect};
 
 use super::analysis::{Constraints, GoJudge};
+use super::dragons::Dragons;
 use super::evaluation::{
     Candidate, EvalOptions, Evaluation, PatternReason, Reason, RejectReason, Rejected,
 };
@@ -236,6 +244,52 @@ pub fn save_value(stones: usize) -> i32 {
     (40 + 10 * stones as i32).min(150)
 }
 
+/// The most a [`Reason::Dragon`] is worth.
+pub const DRAGON_CAP: i32 = 90;
+
+/// The most stones on the board for [`Reason::Opening`] (0: the empty
+/// board only — answering an opponent's first stone was measured worse).
+pub const OPENING_STONES: usize = 0;
+
+/// What a move that turned the weak dragon `before` into `after` is
+/// worth: for an own dragon (`mine`) its gain, for an opponent's its loss.
+fn dragon_change_value(
+    before: &super::dragons::Dragon,
+    after: &super::dragons::Dragon,
+    mine: bool,
+    size: i32,
+) -> i32 {
+    use DragonStatus::*;
+    let rank = |s: DragonStatus| match s {
+        Dead => 0,
+        Critical => 1,
+        Unknown => 2,
+        Alive => 3,
+    };
+    let eyes = |d: &super::dragons::Dragon| d.half_eyes.min(4) as i32;
+    if mine {
+        if after.status == Alive && before.status != Alive {
+            35 + 3 * size
+        } else if rank(after.status) < rank(before.status) {
+            0
+        } else if eyes(after) > eyes(before) {
+            20 + 4 * (eyes(after) - eyes(before)) + 2 * size
+        } else if rank(after.status) > rank(before.status) {
+            25 + 2 * size
+        } else {
+            0
+        }
+    } else if after.status == Dead && before.status != Dead {
+        35 + 3 * size
+    } else if rank(after.status) > rank(before.status) {
+        0
+    } else if eyes(after) < eyes(before) {
+        18 + 4 * (eyes(before) - eyes(after)) + size
+    } else {
+        0
+    }
+}
+
 /// The value of capturing a string in atari that is dead whoever moves
 /// first: cleaning up, worth a little more than filling.
 fn cleanup_value(stones: usize) -> i32 {
@@ -270,6 +324,8 @@ pub fn evaluate(game: &Game, color: Color, opts: EvalOptions) -> Evaluation {
 pub fn evaluate_with(game: &Game, color: Color, set: &PatternSet, opts: EvalOptions) -> Evaluation {
     let mut e = Evaluator::new(game, color, set);
     e.direct_reasons();
+    e.dragon_reasons();
+    e.opening();
     e.patterns(opts);
     e.fills();
     e.finish()
@@ -441,6 +497,113 @@ impl<'g> Evaluator<'g> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// [`Reason::Dragon`]: for every weak dragon (CRITICAL, or UNKNOWN
+    /// with fewer than two eyes) of two or more stones, the empty points
+    /// within two steps of it are tried; the dragon analysis after the
+    /// move says whether an own dragon got stronger (ALIVE, more eye
+    /// space, out of CRITICAL) or an opponent's weaker (DEAD, less eye
+    /// space). The stone played must not be in atari nor dead.
+    fn dragon_reasons(&mut self) {
+        let dragons = self.judge.dragons().clone();
+        for d in dragons.all() {
+            let mine = d.color == self.color;
+            let weak = match d.status {
+                DragonStatus::Critical => true,
+                DragonStatus::Unknown => d.half_eyes < 4,
+                _ => false,
+            };
+            if !weak || d.stones.len() < 2 {
+                continue;
+            }
+            let Some(&anchor) = d.stones.iter().min() else {
+                continue;
+            };
+            let mut near: Vec<Point> = Vec::new();
+            for &s in &d.stones {
+                for di in -2i32..=2 {
+                    for dj in -(2 - di.abs())..=(2 - di.abs()) {
+                        let q = Point::new(s.i + di, s.j + dj);
+                        if self.goban.is_empty(q) && !near.contains(&q) {
+                            near.push(q);
+                        }
+                    }
+                }
+            }
+            near.sort();
+            let size = d.stones.len() as i32;
+            for q in near {
+                if !self.playable(q) {
+                    continue;
+                }
+                let Ok(_) = self.goban.play(q, self.color) else {
+                    continue;
+                };
+                let libs = self.goban.liberties(q);
+                let after = Dragons::compute(&mut self.goban, &mut self.reader);
+                self.goban.undo();
+                if libs < 2 || after.status(q) == DragonStatus::Dead {
+                    continue;
+                }
+                let value = match after.dragon(anchor) {
+                    Some(nd) if nd.color == d.color => dragon_change_value(d, nd, mine, size),
+                    // The opponent dragon's anchor was captured.
+                    None if !mine => 40 + 3 * size,
+                    _ => 0,
+                };
+                if value > 0 {
+                    self.add(
+                        q,
+                        Reason::Dragon {
+                            dragon: anchor,
+                            stones: d.stones.len(),
+                            mine,
+                            value: value.min(DRAGON_CAP),
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// [`Reason::Opening`]: on a board with at most [`OPENING_STONES`]
+    /// stones, the points on the third to fifth lines with no stone within
+    /// two points (Chebyshev): the 4-4 and 3-3 points first, then the
+    /// 3-4 points, then the rest of the area (the centre was tried first
+    /// and measured worse against GNU Go).
+    fn opening(&mut self) {
+        let n = self.goban.side() as i32;
+        let points: Vec<Point> = self.goban.points().collect();
+        let stones: Vec<Point> = points
+            .iter()
+            .copied()
+            .filter(|&p| !self.goban.is_empty(p))
+            .collect();
+        if stones.len() > OPENING_STONES || n < 7 {
+            return;
+        }
+        for p in points {
+            let li = p.i.min(n - 1 - p.i);
+            let lj = p.j.min(n - 1 - p.j);
+            if !(2..=4).contains(&li) || !(2..=4).contains(&lj) {
+                continue;
+            }
+            let far = stones
+                .iter()
+                .all(|s| (s.i - p.i).abs().max((s.j - p.j).abs()) > 2);
+            if !far || !self.playable(p) {
+                continue;
+            }
+            let value = if (li == 3 && lj == 3) || (li == 2 && lj == 2) {
+                23
+            } else if li <= 3 && lj <= 3 {
+                22
+            } else {
+                21
+            };
+            self.add(p, Reason::Opening { value });
         }
     }
 
@@ -952,6 +1115,68 @@ mod tests {
             .reasons
             .iter()
             .any(|r| matches!(r, Reason::Save { stones: 2, .. })));
+    }
+
+    #[test]
+    fn opens_on_a_4_4_or_3_3_point_not_a_filler() {
+        let g = Game::new(9);
+        let e = evaluate(&g, Color::Black, EvalOptions::default());
+        let c = e.best().expect("a move");
+        let line = |x: i32| x.min(8 - x);
+        assert!(matches!(c.reasons[0], Reason::Opening { .. }), "{c:?}");
+        assert!((2..=3).contains(&line(c.point.i)) && line(c.point.i) == line(c.point.j));
+    }
+
+    #[test]
+    fn takes_the_vital_point_of_a_critical_own_dragon() {
+        // White's corner group has a three-point eye space: CRITICAL, its
+        // middle point makes two eyes.
+        let g = game_from(&[
+            "...OX....",
+            "OOOOX....",
+            "XXXXX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let e = evaluate(&g, Color::White, EvalOptions::default());
+        let c = e.best().expect("a move");
+        assert_eq!(c.point, Point::new(0, 1), "{c:?}");
+        assert!(c.reasons.iter().any(|r| matches!(
+            r,
+            Reason::Dragon {
+                mine: true,
+                stones: 5,
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn dragon_change_values_gain_and_loss() {
+        use super::super::dragons::Dragon;
+        let d = |half_eyes, status| Dragon {
+            color: Color::White,
+            stones: vec![Point::new(0, 0), Point::new(0, 1)],
+            half_eyes,
+            room: 10,
+            status,
+        };
+        let weak = d(2, DragonStatus::Unknown);
+        assert!(dragon_change_value(&weak, &d(4, DragonStatus::Alive), true, 2) > 0);
+        assert!(dragon_change_value(&weak, &d(3, DragonStatus::Unknown), true, 2) > 0);
+        assert_eq!(
+            dragon_change_value(&weak, &d(2, DragonStatus::Unknown), true, 2),
+            0
+        );
+        assert!(dragon_change_value(&weak, &d(0, DragonStatus::Dead), false, 2) > 0);
+        assert_eq!(
+            dragon_change_value(&weak, &d(4, DragonStatus::Alive), false, 2),
+            0
+        );
     }
 
     const TWO: &str = "# pattern 1\n\nO.*     jump\n\n:8,W1,0,0,0,0,-,0,NULL\n\n\
