@@ -86,6 +86,28 @@ impl Influence for ManhattanInfluence {
     }
 }
 
+/// What a pattern's wind or moyo assistance adds at `at` for `color`
+/// ([`Assistance::value`]); only the measure the assistance uses is taken.
+pub fn assistance_at(
+    assistance: Assistance,
+    position: &dyn Position,
+    at: Point,
+    color: Color,
+    influence: &dyn Influence,
+    judge: &dyn Judge,
+) -> i32 {
+    let (upower, mypower, moyo) = match assistance {
+        Assistance::None => (0, 0, 0),
+        Assistance::Wind { .. } => (
+            influence.power(position, at, color.other()),
+            influence.power(position, at, color),
+            0,
+        ),
+        Assistance::Moyo { .. } => (0, 0, judge.moyo(position, at, color)),
+    };
+    assistance.value(upower, mypower, moyo)
+}
+
 /// A pattern's helper could not be found in the registry.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MissingHelper {
@@ -193,18 +215,15 @@ impl<'t, 'e> Scorer<'t, 'e> {
         move_point: Point,
         color: Color,
     ) -> i32 {
-        // Only what the assistance uses is measured.
-        let (upower, mypower, moyo) = match p.assistance {
-            Assistance::None => (0, 0, 0),
-            Assistance::Wind { .. } => (
-                self.influence.power(position, move_point, color.other()),
-                self.influence.power(position, move_point, color),
-                0,
-            ),
-            Assistance::Moyo { .. } => (0, 0, self.judge.moyo(position, move_point, color)),
-        };
-        let bonus = p.assistance.value(upower, mypower, moyo);
-        p.weight + bonus
+        p.weight
+            + assistance_at(
+                p.assistance,
+                position,
+                move_point,
+                color,
+                self.influence,
+                self.judge,
+            )
     }
 
     /// The value of match `m` for `color` (the side to move), or `None`

@@ -56,7 +56,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use mkpat::constraint::CheckedConstraint;
-use mkpat::tables::{class, Assistance, Cell, Pattern, Tables};
+use mkpat::tables::{class, Cell, Pattern, Tables};
 use mkpat::{transform, Dialect};
 
 use super::analysis::{Constraints, GoJudge};
@@ -797,22 +797,14 @@ impl<'g> Evaluator<'g> {
 
     /// The seed's wind (or 2.6 moyo) assistance at `at`.
     fn assistance(&self, p: &Pattern, at: Point) -> i32 {
-        match p.assistance {
-            Assistance::None => 0,
-            Assistance::Wind {
-                ucutoff,
-                uvalue,
-                mycutoff,
-                myvalue,
-            } => {
-                let upower = ManhattanInfluence.power(&self.goban, at, self.color.other());
-                let mypower = ManhattanInfluence.power(&self.goban, at, self.color);
-                uvalue * upower.min(ucutoff.abs()) + myvalue * mypower.min(mycutoff.abs())
-            }
-            Assistance::Moyo { cutoff, value } => {
-                value * self.judge.moyo(&self.goban, at, self.color).min(cutoff)
-            }
-        }
+        crate::score::assistance_at(
+            p.assistance,
+            &self.goban,
+            at,
+            self.color,
+            &ManhattanInfluence,
+            &self.judge,
+        )
     }
 
     /// Escape bonuses, the split bonus and the random term.
