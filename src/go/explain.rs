@@ -54,6 +54,25 @@ pub fn needed(best: &Candidate, c: &Candidate) -> i32 {
     best.value - c.value + 1
 }
 
+/// How a candidate stands against the chosen move: `(chosen)` after
+/// `before_chosen`, or `needs +D to beat the chosen move` after
+/// `before_needs`; empty when nothing is chosen.
+fn standing(
+    best: Option<&Candidate>,
+    c: &Candidate,
+    before_chosen: &str,
+    before_needs: &str,
+) -> String {
+    match best {
+        Some(b) if b.point == c.point => format!("{before_chosen}(chosen)"),
+        Some(b) => format!(
+            "{before_needs}needs +{} to beat the chosen move",
+            needed(b, c)
+        ),
+        None => String::new(),
+    }
+}
+
 /// The full explanation of the best `ctx.top` candidates.
 pub fn explain(eval: &Evaluation, position: &dyn Position, ctx: &Context<'_>) -> String {
     let size = position.size();
@@ -93,13 +112,7 @@ pub fn explain(eval: &Evaluation, position: &dyn Position, ctx: &Context<'_>) ->
             vertex(c.point, size),
             c.value
         );
-        match best {
-            Some(b) if b.point == c.point => out.push_str("  (chosen)"),
-            Some(b) => {
-                let _ = write!(out, "  needs +{} to beat the chosen move", needed(b, c));
-            }
-            None => {}
-        }
+        out.push_str(&standing(best, c, "  ", "  "));
         out.push('\n');
         for r in &c.reasons {
             reason(&mut out, r, position, ctx);
@@ -364,13 +377,7 @@ pub fn patterns_at(
     match eval.candidates.iter().find(|c| c.point == point) {
         Some(c) => {
             let _ = write!(out, "{}: value {}", vertex(point, size), c.value);
-            match eval.best() {
-                Some(b) if b.point == c.point => out.push_str(" (chosen)"),
-                Some(b) => {
-                    let _ = write!(out, ", needs +{} to beat the chosen move", needed(b, c));
-                }
-                None => {}
-            }
+            out.push_str(&standing(eval.best(), c, " ", ", "));
             out.push('\n');
             for r in &c.reasons {
                 reason(&mut out, r, position, ctx);
