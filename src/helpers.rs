@@ -286,41 +286,8 @@ mod tests {
     use mkpat::tables::{Cell, Pattern};
     use mkpat::transform;
 
-    /// A bare board: enough of a position for the helpers.
-    struct TestBoard {
-        size: usize,
-        stones: Vec<Option<Color>>,
-    }
-
-    impl TestBoard {
-        fn new(size: usize) -> TestBoard {
-            TestBoard {
-                size,
-                stones: vec![None; size * size],
-            }
-        }
-        fn put(&mut self, p: Point, c: Option<Color>) {
-            assert!(
-                self.on_board(p),
-                "{p:?} is off the {0}x{0} board",
-                self.size
-            );
-            self.stones[p.i as usize * self.size + p.j as usize] = c;
-        }
-    }
-
-    impl Position for TestBoard {
-        fn size(&self) -> usize {
-            self.size
-        }
-        fn stone(&self, p: Point) -> Option<Color> {
-            if self.on_board(p) {
-                self.stones[p.i as usize * self.size + p.j as usize]
-            } else {
-                None
-            }
-        }
-    }
+    // The matcher's board is the position the helpers are tested on.
+    use crate::board::Board as TestBoard;
 
     /// Lays out `rows` (`O` black, `X` white, `.` and `*` empty, anything
     /// else left empty) on a `size` board, transformed by `trans`, with the
@@ -337,9 +304,15 @@ mod tests {
                 let (di, dj) = transform::apply(trans, r as i32 - star.0, c as i32 - star.1);
                 let p = Point::new(at.i + di, at.j + dj);
                 match ch {
-                    'O' => board.put(p, Some(Color::Black)),
-                    'X' => board.put(p, Some(Color::White)),
-                    '.' | '*' => board.put(p, None),
+                    'O' => {
+                        board.set(p, Some(Color::Black));
+                    }
+                    'X' => {
+                        board.set(p, Some(Color::White));
+                    }
+                    '.' | '*' => {
+                        board.set(p, None);
+                    }
                     _ => {}
                 }
             }

@@ -8,6 +8,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
+use katachi::board::Board;
 use katachi::constraint::{evaluate, ConstraintContext, ConstraintEngine};
 use katachi::gnugo26;
 use katachi::mkpat::{self, check, Compiled};
@@ -114,24 +115,14 @@ fn the_generated_tables_carry_the_constraints_in_pattern_order() {
     }
 }
 
-/// A random position for the mock engine.
-#[derive(Debug, Clone)]
-struct Board {
-    size: usize,
-    stones: Vec<Option<Color>>,
-}
-
-impl Position for Board {
-    fn size(&self) -> usize {
-        self.size
+/// The matcher's board holding `stones` in reading order: the random
+/// positions of the mock engine.
+fn board_of(size: usize, stones: impl IntoIterator<Item = Option<Color>>) -> Board {
+    let mut b = Board::new(size);
+    for (k, s) in stones.into_iter().enumerate() {
+        b.set(Point::new((k / size) as i32, (k % size) as i32), s);
     }
-    fn stone(&self, p: Point) -> Option<Color> {
-        if self.on_board(p) {
-            self.stones[p.i as usize * self.size + p.j as usize]
-        } else {
-            None
-        }
-    }
+    b
 }
 
 /// A MOCK engine, for equivalence testing only: its answers mean nothing
@@ -203,16 +194,15 @@ fn constrained() -> &'static [usize] {
 
 fn board() -> impl Strategy<Value = Board> {
     (9usize..=19, 0u32..=90).prop_flat_map(|(size, density)| {
-        proptest::collection::vec(0u32..100, size * size).prop_map(move |cells| Board {
-            size,
-            stones: cells
-                .into_iter()
-                .map(|r| match r {
+        proptest::collection::vec(0u32..100, size * size).prop_map(move |cells| {
+            board_of(
+                size,
+                cells.into_iter().map(|r| match r {
                     r if r >= density => None,
                     r if r % 2 == 0 => Some(Color::Black),
                     _ => Some(Color::White),
-                })
-                .collect(),
+                }),
+            )
         })
     })
 }
@@ -223,16 +213,14 @@ fn board() -> impl Strategy<Value = Board> {
 fn every_constraint_agrees_on_a_fixed_board_and_both_outcomes_occur() {
     let db = lenient().database.as_ref().expect("no error");
     let size = 13;
-    let board = Board {
+    let board = board_of(
         size,
-        stones: (0..size * size)
-            .map(|k| match (k * 7919 + k / 3) % 5 {
-                0 | 1 => None,
-                2 | 3 => Some(Color::Black),
-                _ => Some(Color::White),
-            })
-            .collect(),
-    };
+        (0..size * size).map(|k| match (k * 7919 + k / 3) % 5 {
+            0 | 1 => None,
+            2 | 3 => Some(Color::Black),
+            _ => Some(Color::White),
+        }),
+    );
     let (mut accepted, mut rejected) = (0, 0);
     for (n, &k) in constrained().iter().enumerate() {
         let p = &gnugo26::PATTERNS[k];
@@ -289,7 +277,7 @@ proptest! {
         let k = constrained()[which.index(constrained().len())];
         let p = &gnugo26::PATTERNS[k];
         let checked = db.constraints[k].as_ref().expect("constrained");
-        let anchor = Point::new(ai.index(b.size) as i32, aj.index(b.size) as i32);
+        let anchor = Point::new(ai.index(b.size()) as i32, aj.index(b.size()) as i32);
         let ctx = ConstraintContext::new(anchor, trans, p.move_di.into(), p.move_dj.into());
         prop_assert_eq!((checked.move_di, checked.move_dj), (i32::from(p.move_di), i32::from(p.move_dj)));
         let generated = gnugo26::CONSTRAINTS[k].expect("constrained");
