@@ -25,6 +25,7 @@ use std::sync::Arc;
 use indicatif::{ProgressBar, ProgressStyle};
 use katachi::go::evaluation::EvalOptions;
 use katachi::go::movegen::PatternSet;
+use katachi::go::search::SearchOptions;
 use katachi::go::tournament::{
     run_match, GtpPlayer, Katachi, Player, RandomPlayer, Settings, Summary,
 };
@@ -34,6 +35,7 @@ struct Args {
     opponent: String,
     db: Option<String>,
     all_patterns: bool,
+    search: SearchOptions,
     settings: Settings,
     seed: u64,
     out: Option<PathBuf>,
@@ -41,6 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
+[--playouts N] [--prior-visits V] \
 [--size N] [--komi K] [--cap MOVES] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
@@ -49,6 +52,10 @@ fn parse_args() -> Result<Args, String> {
         opponent: "random".into(),
         db: None,
         all_patterns: false,
+        search: SearchOptions {
+            playouts: 0,
+            ..SearchOptions::default()
+        },
         settings: Settings::default(),
         seed: 1,
         out: None,
@@ -64,6 +71,8 @@ fn parse_args() -> Result<Args, String> {
             "--opponent" => a.opponent = value("--opponent")?,
             "--db" => a.db = Some(value("--db")?),
             "--all-patterns" => a.all_patterns = true,
+            "--playouts" => a.search.playouts = num(value("--playouts")?)? as u32,
+            "--prior-visits" => a.search.prior_visits = num(value("--prior-visits")?)? as f32,
             "--size" => a.settings.size = num(value("--size")?)? as usize,
             "--komi" => {
                 let k = value("--komi")?;
@@ -142,18 +151,29 @@ fn run(args: Args) -> Result<(), String> {
             (Arc::new(set), name)
         }
     };
-    let me_name = format!("katachi[{db_name}]");
+    let search = (args.search.playouts > 0).then_some(args.search);
+    let me_name = match search {
+        None => format!("katachi[{db_name}]"),
+        Some(s) if s.prior_visits > 0.0 => format!("katachi[{db_name}, {} playouts]", s.playouts),
+        Some(s) => format!("katachi[{db_name}, {} playouts, no priors]", s.playouts),
+    };
     let mut me = Katachi::new(
         &me_name,
         patterns,
         EvalOptions {
             all_patterns: args.all_patterns,
         },
-    );
+    )
+    .with_search(search);
     let mut them = opponent(&args.opponent)?;
     let out = args.out.clone().unwrap_or_else(|| {
+        let search = match search {
+            None => String::new(),
+            Some(s) if s.prior_visits > 0.0 => format!("-p{}", s.playouts),
+            Some(s) => format!("-p{}-nopriors", s.playouts),
+        };
         let label = format!(
-            "{}-{}",
+            "{}{search}-{}",
             db_name,
             args.opponent.replace([':', ' ', '/'], "_")
         );

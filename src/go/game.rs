@@ -21,6 +21,7 @@ use std::sync::Arc;
 use super::evaluation::EvalOptions;
 use super::movegen::{self, PatternSet};
 use super::reading::Reader;
+use super::search::{self, SearchOptions};
 use super::strings::{Goban, Illegal};
 use crate::position::{Color, Point, Position};
 
@@ -51,6 +52,9 @@ pub struct Game {
     patterns: Arc<PatternSet>,
     /// How `genmove` evaluates (best-first or every pattern).
     eval: EvalOptions,
+    /// Whether `genmove` searches among the pattern candidates with
+    /// playouts (`None`: it plays the heaviest, as the seed's engine).
+    search: Option<SearchOptions>,
 }
 
 impl Game {
@@ -70,6 +74,7 @@ impl Game {
             rng: 0x2545_f491_4f6c_dd1d,
             patterns: PatternSet::builtin(),
             eval: EvalOptions::default(),
+            search: None,
         }
     }
 
@@ -106,6 +111,7 @@ impl Game {
         g.rng = self.rng;
         g.patterns = self.patterns.clone();
         g.eval = self.eval;
+        g.search = self.search;
         g
     }
 
@@ -127,6 +133,17 @@ impl Game {
 
     pub fn set_eval_options(&mut self, eval: EvalOptions) {
         self.eval = eval;
+    }
+
+    /// The search `genmove` runs among the pattern candidates, if any.
+    pub fn search_options(&self) -> Option<SearchOptions> {
+        self.search
+    }
+
+    /// Lets `genmove` choose among the pattern candidates by
+    /// [`search::search`] (`None`, or 0 playouts: play the heaviest).
+    pub fn set_search(&mut self, search: Option<SearchOptions>) {
+        self.search = search.filter(|s| s.playouts > 0);
     }
 
     /// The seed of the move generator's random terms ([`Game::seed`]).
@@ -295,10 +312,18 @@ impl Game {
     }
 
     /// Chooses a move for `color` without playing it: the best candidate
-    /// of the pattern move generator ([`movegen::evaluate`]), or a pass
-    /// when nothing is worth a move.
+    /// of the pattern move generator ([`movegen::evaluate`]) or, with a
+    /// search set, the candidate the playouts prefer; a pass when nothing
+    /// is worth a move.
     pub fn choose_move(&mut self, color: Color) -> Move {
         let eval = movegen::evaluate(self, color, self.eval);
+        if eval.best().is_some() {
+            if let Some(opts) = self.search {
+                if let Some(r) = search::search(self, color, &eval, opts) {
+                    return Move::Play(r.best);
+                }
+            }
+        }
         match eval.best() {
             Some(c) => Move::Play(c.point),
             None => Move::Pass,

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::evaluation::EvalOptions;
 use super::movegen::PatternSet;
+use super::search::SearchOptions;
 use super::{Game, Move};
 use crate::gtp::{format_move, parse_move};
 use crate::position::{Color, Point, Position};
@@ -50,6 +51,7 @@ pub struct Katachi {
     game: Game,
     patterns: Arc<PatternSet>,
     eval: EvalOptions,
+    search: Option<SearchOptions>,
 }
 
 impl Katachi {
@@ -59,7 +61,15 @@ impl Katachi {
             game: Game::new(9),
             patterns,
             eval,
+            search: None,
         }
+    }
+
+    /// Chooses among the pattern candidates by playouts
+    /// ([`super::search`]) instead of playing the heaviest.
+    pub fn with_search(mut self, search: Option<SearchOptions>) -> Katachi {
+        self.search = search;
+        self
     }
 }
 
@@ -73,6 +83,7 @@ impl Player for Katachi {
         g.seed(seed);
         g.set_patterns(self.patterns.clone());
         g.set_eval_options(self.eval);
+        g.set_search(self.search);
         self.game = g;
         Ok(())
     }

@@ -1,0 +1,445 @@
+//! Pattern-guided Monte Carlo tree search: the pattern move generator
+//! proposes, random games decide.
+//!
+//! The seed's engine plays the heaviest candidate of the pattern
+//! evaluation. Pattern weights are good at saying *which* moves are worth
+//! looking at and poor at comparing a corner enclosure with the life of a
+//! group across the board; random games played to the end compare them in
+//! the only unit that matters, the result. So, when playouts are asked for
+//! ([`super::evaluation::EvalOptions::playouts`]), the root's children are
+//! exactly the candidates of the pattern [`Evaluation`], each with a
+//! *prior* — virtual wins over virtual visits — that grows with its
+//! pattern value, and UCT with RAVE (all-moves-as-first) statistics
+//! spends the playouts. Below the root the children are every legal move
+//! that fills no own eye, with cheap priors (captures up, self-atari down).
+//! The move played is the root child visited most. A heavier pattern value
+//! is a stronger prior, so the database still steers the engine: the
+//! benchmark with and without priors measures by how much.
+//!
+//! Everything is a function of the game's seed and the position: same
+//! inputs, same move.
+
+use super::evaluation::{Evaluation, Reason};
+use super::game::Game;
+use super::playout::{cell, FastBoard, Playout, Rng};
+use crate::position::{Color, Point, Position};
+
+/// How the search is driven.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchOptions {
+    /// Random games per move.
+    pub playouts: u32,
+    /// Virtual visits of a root prior: how long the pattern value holds
+    /// against what the playouts say (0: no pattern priors).
+    pub prior_visits: f32,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            playouts: 3000,
+            prior_visits: 40.0,
+        }
+    }
+}
+
+/// What the search found for one root child.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChildStats {
+    pub point: Point,
+    /// The pattern value the prior came from.
+    pub value: i32,
+    /// Real visits (playouts through this move).
+    pub visits: u32,
+    /// Wins of the side to move over those visits.
+    pub winrate: f32,
+}
+
+/// The search's verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The most visited root child.
+    pub best: Point,
+    /// Root children, most visited first.
+    pub children: Vec<ChildStats>,
+    pub playouts: u32,
+    /// The winning rate of the side to move, by the playouts.
+    pub winrate: f32,
+}
+
+const NO_CHILDREN: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Node {
+    /// The move that led here (board index).
+    mv: u16,
+    /// Visits and wins, priors included, for the player of `mv`.
+    visits: f32,
+    wins: f32,
+    real_visits: u32,
+    amaf_visits: f32,
+    amaf_wins: f32,
+    first_child: u32,
+    children: u16,
+}
+
+impl Node {
+    fn new(mv: u16, prior_visits: f32, prior_rate: f32) -> Node {
+        Node {
+            mv,
+            visits: prior_visits,
+            wins: prior_visits * prior_rate,
+            real_visits: 0,
+            amaf_visits: 0.0,
+            amaf_wins: 0.0,
+            first_child: NO_CHILDREN,
+            children: 0,
+        }
+    }
+}
+
+/// RAVE equivalence: the visits at which a move's own statistics weigh as
+/// much as its all-moves-as-first ones.
+const RAVE_EQUIVALENCE: f32 = 1500.0;
+/// A node is expanded once it has been visited this often.
+const EXPAND_AFTER: u32 = 2;
+
+/// The prior win rate of a root candidate of pattern value `v`: fills
+/// (1–20) below even, patterns and tactics above, saturating.
+fn root_prior(v: i32) -> f32 {
+    let v = v.clamp(0, 120) as f32;
+    0.30 + 0.45 * (v / 120.0)
+}
+
+/// Searches the position of `game` for `color`, among the candidates of
+/// `eval`; `None` when there is no candidate.
+pub fn search(
+    game: &Game,
+    color: Color,
+    eval: &Evaluation,
+    opts: SearchOptions,
+) -> Option<SearchResult> {
+    let candidates: Vec<(Point, i32)> = eval
+        .candidates
+        .iter()
+        .filter(|c| c.value > 0)
+        .map(|c| (c.point, c.value))
+        .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let goban = game.goban();
+    let n = goban.side();
+    let stones: Vec<(Color, Point)> = goban
+        .points()
+        .filter_map(|p| goban.stone(p).map(|c| (c, p)))
+        .collect();
+    let root_board = FastBoard::from_stones(n, &stones, goban.ko_point(color));
+    let last = game.history().last().and_then(|(_, m)| match m {
+        super::Move::Play(p) => Some(root_board.index(*p)),
+        super::Move::Pass => None,
+    });
+    let seed = game.random_seed()
+        ^ goban.stones_hash().rotate_left(29)
+        ^ (game.history().len() as u64).wrapping_mul(0x9e37_79b9);
+    let mut s = Search {
+        nodes: Vec::with_capacity(opts.playouts as usize * 4),
+        root_board,
+        root_color: cell(color),
+        last,
+        komi: game.komi(),
+        rng: Rng::new(seed),
+        playout: Playout::new(),
+        path: Vec::new(),
+        owner: vec![0; (n + 2) * (n + 2)],
+    };
+    s.nodes.push(Node::new(0, 0.0, 0.0));
+    // The root's children: the pattern candidates, with their priors.
+    s.nodes[0].first_child = 1;
+    s.nodes[0].children = candidates.len() as u16;
+    let prior_visits = opts.prior_visits;
+    for &(p, v) in &candidates {
+        let k = s.root_board.index(p);
+        s.nodes.push(Node::new(k, prior_visits, root_prior(v)));
+    }
+    for _ in 0..opts.playouts {
+        s.iterate();
+    }
+    let first = s.nodes[0].first_child as usize;
+    let mut children: Vec<ChildStats> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, &(point, value))| {
+            let node = &s.nodes[first + i];
+            let prior = prior_visits * root_prior(value);
+            let wins = node.wins - prior;
+            ChildStats {
+                point,
+                value,
+                visits: node.real_visits,
+                winrate: if node.real_visits > 0 {
+                    wins / node.real_visits as f32
+                } else {
+                    0.0
+                },
+            }
+        })
+        .collect();
+    // Most visited first; ties by pattern value, then by the candidate
+    // order (which is deterministic).
+    children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.cmp(&a.value)));
+    let root = &s.nodes[0];
+    Some(SearchResult {
+        best: children[0].point,
+        winrate: if root.real_visits > 0 {
+            1.0 - root.wins / root.real_visits as f32
+        } else {
+            0.5
+        },
+        children,
+        playouts: opts.playouts,
+    })
+}
+
+/// The value of a candidate's strongest reason, as the pattern engine saw
+/// it (for callers that show the search next to the evaluation).
+pub fn candidate_value(reasons: &[Reason]) -> i32 {
+    reasons.iter().map(Reason::value).max().unwrap_or(0)
+}
+
+struct Search {
+    nodes: Vec<Node>,
+    root_board: FastBoard,
+    root_color: u8,
+    last: Option<u16>,
+    komi: f32,
+    rng: Rng,
+    playout: Playout,
+    /// Node indices from the root down, this iteration.
+    path: Vec<u32>,
+    /// Scratch: per board index, the colour that played there first in
+    /// the rest of the sequence (AMAF).
+    owner: Vec<u8>,
+}
+
+impl Search {
+    fn iterate(&mut self) {
+        let mut board = self.root_board.clone();
+        let mut to_move = self.root_color;
+        let mut last = self.last;
+        let mut seq: Vec<(u16, u8)> = Vec::new();
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        // Selection, expanding on the way.
+        loop {
+            if self.nodes[node as usize].first_child == NO_CHILDREN {
+                if self.nodes[node as usize].real_visits < EXPAND_AFTER
+                    || !self.expand(node, &board, to_move)
+                {
+                    break;
+                }
+            }
+            let Some(child) = self.select(node, &board, to_move) else {
+                break;
+            };
+            let mv = self.nodes[child as usize].mv;
+            board.play(mv, to_move);
+            seq.push((mv, to_move));
+            last = Some(mv);
+            to_move = 3 - to_move;
+            node = child;
+            self.path.push(node);
+        }
+        // Simulation.
+        let tree_moves = seq.len();
+        let score = self.playout.run(&mut board, to_move, last, &mut self.rng);
+        seq.extend_from_slice(&self.playout.moves);
+        let black_wins = score as f32 - self.komi > 0.0;
+        self.backup(&seq, tree_moves, black_wins);
+    }
+
+    /// Gives `node` its children: every legal move of `to_move` that
+    /// fills no own eye. False when there is none.
+    fn expand(&mut self, node: u32, board: &FastBoard, to_move: u8) -> bool {
+        let first = self.nodes.len() as u32;
+        let mut count = 0u16;
+        for &k in board.empty_points() {
+            if board.is_eye(k, to_move) || !board.is_legal(k, to_move) {
+                continue;
+            }
+            let (libs, captures, stones) = board.after_move(k, to_move);
+            let (pv, rate) = if captures {
+                (20.0, 0.8)
+            } else if libs <= 1 {
+                (20.0, if stones >= 2 { 0.05 } else { 0.2 })
+            } else {
+                (0.0, 0.0)
+            };
+            self.nodes.push(Node::new(k, pv, rate));
+            count += 1;
+        }
+        if count == 0 {
+            return false;
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.children = count;
+        true
+    }
+
+    /// The child maximising the RAVE-blended value, with a little UCB
+    /// exploration; a child whose move is illegal now (ko) is skipped.
+    fn select(&mut self, node: u32, board: &FastBoard, to_move: u8) -> Option<u32> {
+        let n = &self.nodes[node as usize];
+        if n.first_child == NO_CHILDREN {
+            return None;
+        }
+        let (first, count) = (n.first_child, n.children as u32);
+        let log_n = ((n.real_visits + 1) as f32).ln();
+        let mut best = None;
+        let mut best_value = f32::NEG_INFINITY;
+        for c in first..first + count {
+            let ch = &self.nodes[c as usize];
+            let q = if ch.visits > 0.0 {
+                ch.wins / ch.visits
+            } else {
+                0.5
+            };
+            let value = if ch.amaf_visits > 0.0 {
+                let aq = ch.amaf_wins / ch.amaf_visits;
+                let beta = ch.amaf_visits
+                    / (ch.amaf_visits + ch.visits + ch.amaf_visits * ch.visits / RAVE_EQUIVALENCE);
+                (1.0 - beta) * q + beta * aq
+            } else {
+                q
+            } + 0.05 * (log_n / (ch.real_visits as f32 + 1.0)).sqrt();
+            if value > best_value && board.is_legal(ch.mv, to_move) {
+                best_value = value;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// Updates the path's statistics, and the AMAF statistics of the
+    /// children of every node on the path.
+    fn backup(&mut self, seq: &[(u16, u8)], tree_moves: usize, black_wins: bool) {
+        let winner = if black_wins { 1u8 } else { 2u8 };
+        for v in self.owner.iter_mut() {
+            *v = 0;
+        }
+        // Walk the sequence backwards so that `owner` holds the first
+        // player of each point in seq[t..] when node t is updated.
+        for t in (0..=seq.len()).rev() {
+            if t < seq.len() {
+                let (k, c) = seq[t];
+                self.owner[k as usize] = c;
+            }
+            if t > tree_moves {
+                continue;
+            }
+            let node = self.path[t];
+            // The node's own statistics: the player of its move.
+            let mover = if t == 0 {
+                3 - self.root_color
+            } else {
+                seq[t - 1].1
+            };
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1.0;
+            n.real_visits += 1;
+            if mover == winner {
+                n.wins += 1.0;
+            }
+            // AMAF: children whose move the player to move here played
+            // first later on.
+            let to_move = 3 - mover;
+            if n.first_child != NO_CHILDREN {
+                let (first, count) = (n.first_child, n.children as u32);
+                for c in first..first + count {
+                    let ch = &mut self.nodes[c as usize];
+                    if self.owner[ch.mv as usize] == to_move {
+                        ch.amaf_visits += 1.0;
+                        if to_move == winner {
+                            ch.amaf_wins += 1.0;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::evaluation::EvalOptions;
+    use crate::go::movegen;
+    use crate::go::Move;
+
+    fn pt(s: &str) -> Point {
+        match crate::gtp::parse_move(s, 9).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!("a point"),
+        }
+    }
+
+    fn game_from(moves: &[(Color, &str)]) -> Game {
+        let mut g = Game::new(9);
+        g.set_komi(7.5);
+        for &(c, m) in moves {
+            g.play(c, Move::Play(pt(m))).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn the_search_is_deterministic_and_spends_its_playouts() {
+        let g = game_from(&[
+            (Color::Black, "E5"),
+            (Color::White, "C3"),
+            (Color::Black, "G4"),
+        ]);
+        let eval = movegen::evaluate(&g, Color::White, EvalOptions::default());
+        let opts = SearchOptions {
+            playouts: 400,
+            ..Default::default()
+        };
+        let a = search(&g, Color::White, &eval, opts).unwrap();
+        let b = search(&g, Color::White, &eval, opts).unwrap();
+        assert_eq!(a, b);
+        let visits: u32 = a.children.iter().map(|c| c.visits).sum();
+        assert_eq!(visits, 400);
+        // Every root child is a candidate of the evaluation.
+        for c in &a.children {
+            assert!(eval.candidates.iter().any(|e| e.point == c.point));
+        }
+    }
+
+    #[test]
+    fn the_search_captures_a_big_group_in_atari() {
+        // White's D5-G5 has one liberty, H5; black to move.
+        let mut g = Game::new(9);
+        g.set_komi(7.5);
+        let black = ["C5", "D6", "E6", "F6", "G6", "D4", "E4", "F4", "G4"];
+        let white = ["D5", "E5", "F5", "G5", "A9", "A8", "A1", "A2", "J1"];
+        for (b, w) in black.iter().zip(white.iter()) {
+            g.play(Color::Black, Move::Play(pt(b))).unwrap();
+            g.play(Color::White, Move::Play(pt(w))).unwrap();
+        }
+        let eval = movegen::evaluate(&g, Color::Black, EvalOptions::default());
+        let r = search(
+            &g,
+            Color::Black,
+            &eval,
+            SearchOptions {
+                playouts: 1000,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(r.best, pt("H5"), "{:?}", &r.children[..3]);
+        assert!(r.winrate > 0.5, "{}", r.winrate);
+    }
+}
