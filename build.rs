@@ -45,6 +45,15 @@ fn builds() -> Vec<Build> {
         required: true,
         all_warnings: true,
     }];
+    // The playout shapes of `go::playout`: ours, strict, no helpers.
+    out.push(Build {
+        input: "patterns/playout.db".into(),
+        output: "playout.rs",
+        lenient: false,
+        helpers: false,
+        required: true,
+        all_warnings: true,
+    });
     if std::env::var_os("CARGO_FEATURE_GNUGO26").is_some() {
         // `KATACHI_GNUGO26_DB` names another file (to test the fallback).
         println!("cargo::rerun-if-env-changed=KATACHI_GNUGO26_DB");

@@ -43,7 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
-[--playouts N] [--prior-visits V] \
+[--playouts N] [--prior-visits V] [--no-shapes] \
 [--size N] [--komi K] [--cap MOVES] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
@@ -73,6 +73,7 @@ fn parse_args() -> Result<Args, String> {
             "--all-patterns" => a.all_patterns = true,
             "--playouts" => a.search.playouts = num(value("--playouts")?)? as u32,
             "--prior-visits" => a.search.prior_visits = num(value("--prior-visits")?)? as f32,
+            "--no-shapes" => a.search.shapes = false,
             "--size" => a.settings.size = num(value("--size")?)? as usize,
             "--komi" => {
                 let k = value("--komi")?;
@@ -154,8 +155,16 @@ fn run(args: Args) -> Result<(), String> {
     let search = (args.search.playouts > 0).then_some(args.search);
     let me_name = match search {
         None => format!("katachi[{db_name}]"),
-        Some(s) if s.prior_visits > 0.0 => format!("katachi[{db_name}, {} playouts]", s.playouts),
-        Some(s) => format!("katachi[{db_name}, {} playouts, no priors]", s.playouts),
+        Some(s) => format!(
+            "katachi[{db_name}, {} playouts{}{}]",
+            s.playouts,
+            if s.prior_visits > 0.0 {
+                ""
+            } else {
+                ", no priors"
+            },
+            if s.shapes { "" } else { ", no shapes" }
+        ),
     };
     let mut me = Katachi::new(
         &me_name,
@@ -169,8 +178,16 @@ fn run(args: Args) -> Result<(), String> {
     let out = args.out.clone().unwrap_or_else(|| {
         let search = match search {
             None => String::new(),
-            Some(s) if s.prior_visits > 0.0 => format!("-p{}", s.playouts),
-            Some(s) => format!("-p{}-nopriors", s.playouts),
+            Some(s) => format!(
+                "-p{}{}{}",
+                s.playouts,
+                if s.prior_visits > 0.0 {
+                    ""
+                } else {
+                    "-nopriors"
+                },
+                if s.shapes { "" } else { "-noshapes" }
+            ),
         };
         let label = format!(
             "{}{search}-{}",

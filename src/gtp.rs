@@ -85,6 +85,10 @@ pub struct GtpOptions {
     /// Play by this pattern database instead of the builtin one
     /// (`katachi gtp --db FILE`).
     pub patterns: Option<std::sync::Arc<crate::go::movegen::PatternSet>>,
+    /// Choose among the pattern candidates by playouts
+    /// (`katachi gtp --playouts N`); `None` plays the heaviest candidate,
+    /// as the seed's engine.
+    pub search: Option<crate::go::search::SearchOptions>,
 }
 
 /// Column letters: `I` is skipped.
@@ -137,6 +141,7 @@ impl Gtp {
         g.game.set_eval_options(EvalOptions {
             all_patterns: options.all_patterns,
         });
+        g.game.set_search(options.search);
         g.options = options;
         g
     }

@@ -26,6 +26,13 @@ pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
 }
 
+/// The tables compiled from `patterns/playout.db`: the 3x3 shapes the
+/// Monte Carlo playouts play first ([`go::playout::ShapeTable`]).
+#[allow(clippy::all)]
+pub mod builtin_playout {
+    include!(concat!(env!("OUT_DIR"), "/playout.rs"));
+}
+
 /// GNU Go 2.6's database (`../shared/conformance/gnugo-2.6/patterns.db`),
 /// compiled leniently by `build.rs` with its constraints as functions
 /// (`CONSTRAINTS`). `AVAILABLE` is false, and the tables empty, when the

@@ -13,6 +13,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use katachi::go::evaluation::EvalOptions;
 use katachi::go::explain;
+use katachi::go::search::SearchOptions;
 use katachi::go::tuning::{Evaluator, HitCounter};
 use katachi::matcher::{Match, Matcher};
 use katachi::positions::{parse_positions, PositionRecord};
@@ -93,6 +94,8 @@ enum Command {
         /// builtin one.
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
+        #[command(flatten)]
+        search: SearchArgs,
     },
     /// Why this move? Explain the best candidates at a move of an SGF game.
     ///
@@ -120,6 +123,14 @@ enum Command {
         /// Pattern database to compile in memory instead of the builtin one.
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
+        /// Also run the search with N playouts, as `katachi gtp` does by
+        /// default, and show how it spent them and which move it chose
+        /// (0: the pattern evaluation alone).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        playouts: u32,
+        /// Virtual visits of each root prior (see `gtp --prior-visits`).
+        #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits)]
+        prior_visits: f32,
     },
     /// Count, over SGF games, how often each pattern fires and how often
     /// it is behind the move played and the move the engine would choose.
@@ -137,6 +148,36 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
     },
+}
+
+/// How `katachi gtp` chooses among the pattern candidates.
+#[derive(clap::Args, Debug)]
+struct SearchArgs {
+    /// Random games per move for the pattern-guided search: the pattern
+    /// candidates are the root's moves, their values its priors, and the
+    /// most played wins. 0 plays the heaviest candidate, as the seed's
+    /// engine (and `katachi explain` without `--playouts`).
+    #[arg(long, value_name = "N", default_value_t = SearchOptions::default().playouts)]
+    playouts: u32,
+    /// Virtual visits of each root prior: how many playouts a pattern
+    /// value is worth against what the random games say (0: no priors,
+    /// the candidates alone come from the patterns).
+    #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits)]
+    prior_visits: f32,
+    /// Playouts without the shapes of `patterns/playout.db` (captures,
+    /// escapes and random moves only).
+    #[arg(long)]
+    no_shapes: bool,
+}
+
+impl SearchArgs {
+    fn options(&self) -> Option<SearchOptions> {
+        (self.playouts > 0).then_some(SearchOptions {
+            playouts: self.playouts,
+            prior_visits: self.prior_visits,
+            shapes: !self.no_shapes,
+        })
+    }
 }
 
 fn main() -> ExitCode {
@@ -170,7 +211,20 @@ fn main() -> ExitCode {
             all_patterns,
             top,
             db,
-        } => report(run_explain(&load, until, all_patterns, top, db.as_deref())),
+            playouts,
+            prior_visits,
+        } => report(run_explain(
+            &load,
+            until,
+            all_patterns,
+            top,
+            db.as_deref(),
+            SearchOptions {
+                playouts,
+                prior_visits,
+                ..SearchOptions::default()
+            },
+        )),
         Command::Hits {
             games,
             tsv,
@@ -186,6 +240,7 @@ fn main() -> ExitCode {
             output,
             all_patterns,
             db,
+            search,
         } => {
             let patterns = match db.as_deref().map(load_patterns).transpose() {
                 Ok(p) => p,
@@ -198,6 +253,7 @@ fn main() -> ExitCode {
                 record: output,
                 all_patterns,
                 patterns,
+                search: search.options(),
             };
             match katachi::gtp::run_with(std::io::stdin().lock(), std::io::stdout().lock(), options)
             {
@@ -249,6 +305,7 @@ fn run_explain(
     all_patterns: bool,
     top: usize,
     db_path: Option<&str>,
+    search: SearchOptions,
 ) -> Result<(), String> {
     let loaded = katachi::sgf::load_file(std::path::Path::new(path), until.map(|n| n as usize))
         .map_err(|e| format!("katachi: {e}"))?;
@@ -269,7 +326,13 @@ fn run_explain(
         loaded.moves,
         loaded.total_moves,
         explain::explain(&eval, game.goban(), &ctx)
-    ))
+    ))?;
+    if search.playouts > 0 {
+        if let Some(r) = katachi::go::search::search(&game, color, &eval, search) {
+            emit(&explain::search_summary(&r, color, game.size(), top))?;
+        }
+    }
+    Ok(())
 }
 
 /// The SGF files named, folders expanded to their `*.sgf` files (sorted).

@@ -16,6 +16,9 @@
 //! handicap stone that GNU Go's Chinese rules give white); a game with dead
 //! stones left (or cut at the move cap) is reported, not compared.
 //!
+//! Odd-numbered games run the pattern-guided search (`go::search`), the
+//! others the pattern engine alone.
+//!
 //! The test fails with a clear message when GNU Go is missing: CI installs
 //! it, and a silent pass would hide that the peer was never played.
 
@@ -23,7 +26,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use katachi::gtp::Gtp;
+use katachi::go::search::SearchOptions;
+use katachi::gtp::{Gtp, GtpOptions};
 
 const GNUGO: &str = "/usr/games/gnugo";
 /// Games with katachi alternating colours; the last one gives katachi
@@ -141,7 +145,19 @@ fn play_game(
     gen_moves: &mut u32,
 ) -> Outcome {
     let mut peer = Peer::start();
-    let mut gtp = Gtp::new();
+    // Odd games: the search chooses among the pattern candidates, as
+    // `katachi gtp` does by default (fewer playouts, to stay quick).
+    let mut gtp = if game % 2 == 1 {
+        Gtp::with_options(GtpOptions {
+            search: Some(SearchOptions {
+                playouts: 300,
+                ..SearchOptions::default()
+            }),
+            ..GtpOptions::default()
+        })
+    } else {
+        Gtp::new()
+    };
     gtp.seed(game + 1);
     for cmd in ["boardsize 9", "clear_board", &format!("komi {KOMI}")] {
         peer.must(cmd);

@@ -336,9 +336,16 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
         Some(path) => constraints_tokens(db, &names, path, opts.input),
         None => quote!(),
     };
+    // `class` only when a pattern has class letters: an unused import
+    // would warn in the including crate.
+    let class_import = if db.patterns.iter().any(|p| p.class != 0) {
+        quote!(class,)
+    } else {
+        quote!()
+    };
     quote! {
         use std::borrow::Cow;
-        use mkpat::tables::{class, Assistance, Cell, Element, Extent, Pattern, Span32, Tables, Variant};
+        use mkpat::tables::{#class_import Assistance, Cell, Element, Extent, Pattern, Span32, Tables, Variant};
 
         #(#consts)*
 

@@ -453,3 +453,48 @@ pub fn labels(eval: &Evaluation, all_patterns: bool) -> Vec<(Point, String)> {
         })
         .collect()
 }
+
+/// The search's verdict as text: how the playouts were spent among the
+/// pattern candidates (the `top` most played) and the move chosen.
+pub fn search_summary(
+    r: &super::search::SearchResult,
+    color: crate::position::Color,
+    size: usize,
+    top: usize,
+) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let side = match color {
+        crate::position::Color::Black => "black",
+        crate::position::Color::White => "white",
+    };
+    let best = &r.children[0];
+    let _ = writeln!(
+        out,
+        "\nsearch: {} playouts among {} candidates; {side} wins {:.0}% of them",
+        r.playouts,
+        r.children.len(),
+        100.0 * r.winrate
+    );
+    let _ = writeln!(
+        out,
+        "chosen by the search: {} (pattern value {}, {} playouts, {:.0}% won)",
+        vertex(best.point, size),
+        best.value,
+        best.visits,
+        100.0 * best.winrate
+    );
+    let _ = writeln!(out, "      move  value  playouts  won");
+    for (i, c) in r.children.iter().take(top.max(1)).enumerate() {
+        let _ = writeln!(
+            out,
+            "{:>4}. {:<4} {:>5}  {:>8}  {:>3.0}%",
+            i + 1,
+            vertex(c.point, size),
+            c.value,
+            c.visits,
+            100.0 * c.winrate
+        );
+    }
+    out
+}

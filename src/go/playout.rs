@@ -17,6 +17,13 @@
 //! passes and is scored by area, Tromp-Taylor, with komi. Randomness comes
 //! from a seeded generator, so a playout is a function of its seed.
 
+use std::sync::OnceLock;
+
+use mkpat::tables::Tables;
+use mkpat::transform::side;
+
+use crate::board::Board;
+use crate::matcher::Matcher;
 use crate::position::{Color, Point};
 
 const EMPTY: u8 = 0;
@@ -205,6 +212,34 @@ impl FastBoard {
                 return found;
             }
         }
+    }
+
+    /// The [`ShapeTable`] code of the eight neighbours of `k`, seen by
+    /// colour `c`.
+    #[inline]
+    pub fn neighbourhood(&self, k: u16, c: u8) -> u16 {
+        let w = self.w as u16;
+        let ring = [
+            k - w,
+            k + w,
+            k - 1,
+            k + 1,
+            k - w - 1,
+            k - w + 1,
+            k + w - 1,
+            k + w + 1,
+        ];
+        let mut code = 0u16;
+        for (i, q) in ring.iter().enumerate() {
+            let rel = match self.cells[*q as usize] {
+                EMPTY => 0,
+                BORDER => 3,
+                v if v == c => 1,
+                _ => 2,
+            };
+            code |= rel << (2 * i);
+        }
+        code
     }
 
     /// Is the empty point `k` an eye of colour `c`: every neighbour an own
@@ -506,6 +541,163 @@ impl FastBoard {
     }
 }
 
+/// The 3x3 shapes of a playout pattern database, as a table from a
+/// point's eight neighbours to a weight (0: no shape).
+///
+/// The neighbourhood code packs the eight neighbours N, S, W, E, NW, NE,
+/// SW, SE two bits each (0 empty, 1 the side to move, 2 the opponent,
+/// 3 off the board), lowest bits first. The table is built once from the
+/// compiled patterns by the ordinary [`Matcher`] on a 5x5 board set up for
+/// each possible neighbourhood, so the playouts read the same language,
+/// symmetry classes and edge rules as every other database.
+#[derive(Clone, Debug)]
+pub struct ShapeTable {
+    weights: Vec<u16>,
+    /// Neighbourhoods with a shape (for reports and tests).
+    shapes: usize,
+}
+
+/// Offsets (di, dj) of the neighbours in code order.
+const RING: [(i32, i32); 8] = [
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (0, 1),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+    (1, 1),
+];
+
+impl ShapeTable {
+    /// The table of katachi's `patterns/playout.db`.
+    pub fn builtin() -> &'static ShapeTable {
+        static TABLE: OnceLock<ShapeTable> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            ShapeTable::new(crate::builtin_playout::TABLES)
+                .expect("patterns/playout.db keeps to the playout rules (tested)")
+        })
+    }
+
+    /// An empty table: the playouts then play no shapes.
+    pub fn none() -> &'static ShapeTable {
+        static NONE: OnceLock<ShapeTable> = OnceLock::new();
+        NONE.get_or_init(|| ShapeTable {
+            weights: vec![0; 1 << 16],
+            shapes: 0,
+        })
+    }
+
+    /// Builds the table of a compiled database. Every pattern must lie
+    /// within one point of its move, and its edges must run along the
+    /// move's own row or column: otherwise an error naming the pattern.
+    pub fn new(tables: Tables<'_>) -> Result<ShapeTable, String> {
+        for p in tables.patterns {
+            let (mi, mj) = (p.move_di, p.move_dj);
+            let e = p.extent;
+            let near =
+                e.min_i >= mi - 1 && e.max_i <= mi + 1 && e.min_j >= mj - 1 && e.max_j <= mj + 1;
+            if !near {
+                return Err(format!(
+                    "playout pattern `{}` (line {}) reaches beyond the eight neighbours of its move",
+                    p.name, p.line
+                ));
+            }
+            let edges_ok = (p.edges & side::NORTH == 0 || e.min_i == mi)
+                && (p.edges & side::SOUTH == 0 || e.max_i == mi)
+                && (p.edges & side::WEST == 0 || e.min_j == mj)
+                && (p.edges & side::EAST == 0 || e.max_j == mj);
+            if !edges_ok {
+                return Err(format!(
+                    "playout pattern `{}` (line {}) has an edge that does not touch its move's row or column",
+                    p.name, p.line
+                ));
+            }
+        }
+        let matcher = Matcher::new(tables);
+        let mut weights = vec![0u16; 1 << 16];
+        let mut shapes = 0;
+        for code in 0..(1u32 << 16) {
+            let Some(board_and_centre) = board_for(code) else {
+                continue;
+            };
+            let (board, centre) = board_and_centre;
+            let mut w = 0i32;
+            for to_move in [Color::Black, Color::White] {
+                for m in matcher.matches(&board, to_move) {
+                    if m.move_point == centre {
+                        w = w.max(tables.patterns[m.pattern as usize].weight);
+                    }
+                }
+            }
+            if w > 0 {
+                weights[code as usize] = w.min(u16::MAX as i32) as u16;
+                shapes += 1;
+            }
+        }
+        Ok(ShapeTable { weights, shapes })
+    }
+
+    /// The weight of the shape around an empty point with neighbourhood
+    /// `code`.
+    #[inline]
+    pub fn weight(&self, code: u16) -> u16 {
+        self.weights[code as usize]
+    }
+
+    /// How many neighbourhoods hold a shape.
+    pub fn shapes(&self) -> usize {
+        self.shapes
+    }
+}
+
+/// A 5x5 board whose centre point has the neighbourhood `code` (black the
+/// side to move), or `None` when the off-board neighbours of `code` are
+/// not those of a real point.
+fn board_for(code: u32) -> Option<(Board, Point)> {
+    let at = |k: usize| (code >> (2 * k)) & 3;
+    let (top, bottom, left, right) = (at(0) == 3, at(1) == 3, at(2) == 3, at(3) == 3);
+    if (top && bottom) || (left && right) {
+        return None;
+    }
+    let centre = Point::new(
+        if top {
+            0
+        } else if bottom {
+            4
+        } else {
+            2
+        },
+        if left {
+            0
+        } else if right {
+            4
+        } else {
+            2
+        },
+    );
+    let mut board = Board::new(5);
+    for (k, &(di, dj)) in RING.iter().enumerate() {
+        let off =
+            (di == -1 && top) || (di == 1 && bottom) || (dj == -1 && left) || (dj == 1 && right);
+        let v = at(k);
+        if off != (v == 3) {
+            return None;
+        }
+        let q = Point::new(centre.i + di, centre.j + dj);
+        match v {
+            1 => {
+                board.place(q, Color::Black);
+            }
+            2 => {
+                board.place(q, Color::White);
+            }
+            _ => {}
+        }
+    }
+    Some((board, centre))
+}
+
 /// A small seeded generator (xorshift64*), so that a playout is a
 /// function of its seed.
 #[derive(Clone, Debug)]
@@ -533,17 +725,37 @@ impl Rng {
 }
 
 /// One playout: the moves played (with their colours) and the result.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Playout {
     /// (index, cell value) of every stone played, in order.
     pub moves: Vec<(u16, u8)>,
     scratch: Vec<u16>,
     candidates: Vec<u16>,
+    weights: Vec<u32>,
+    shapes: &'static ShapeTable,
+}
+
+impl Default for Playout {
+    fn default() -> Self {
+        Playout::new()
+    }
 }
 
 impl Playout {
+    /// Playouts with katachi's shapes (`patterns/playout.db`).
     pub fn new() -> Playout {
-        Playout::default()
+        Playout::with_shapes(ShapeTable::builtin())
+    }
+
+    /// Playouts with another shape table ([`ShapeTable::none`]: no shapes).
+    pub fn with_shapes(shapes: &'static ShapeTable) -> Playout {
+        Playout {
+            moves: Vec::new(),
+            scratch: Vec::new(),
+            candidates: Vec::new(),
+            weights: Vec::new(),
+            shapes,
+        }
     }
 
     /// Plays the game out from `board` with `to_move` first and `last`
@@ -588,6 +800,9 @@ impl Playout {
     ) -> Option<u16> {
         if let Some(l) = last {
             if let Some(k) = self.answer(board, c, l, rng) {
+                return Some(k);
+            }
+            if let Some(k) = self.shape(board, c, l, rng) {
                 return Some(k);
             }
         }
@@ -641,6 +856,54 @@ impl Playout {
         } else {
             Some(self.candidates[rng.below(self.candidates.len())])
         }
+    }
+
+    /// A shape of the table on an empty neighbour of the last move `l`,
+    /// drawn by weight; never an own eye nor a self-atari.
+    fn shape(&mut self, board: &FastBoard, c: u8, l: u16, rng: &mut Rng) -> Option<u16> {
+        if self.shapes.shapes == 0 {
+            return None;
+        }
+        self.candidates.clear();
+        self.weights.clear();
+        let w = board.w as u16;
+        let mut total = 0u32;
+        for k in [
+            l - w,
+            l + w,
+            l - 1,
+            l + 1,
+            l - w - 1,
+            l - w + 1,
+            l + w - 1,
+            l + w + 1,
+        ] {
+            if board.at(k) != EMPTY {
+                continue;
+            }
+            let weight = self.shapes.weight(board.neighbourhood(k, c)) as u32;
+            if weight == 0 || board.is_eye(k, c) || !board.is_legal(k, c) {
+                continue;
+            }
+            let (libs, captures, _) = board.after_move(k, c);
+            if libs <= 1 && !captures {
+                continue;
+            }
+            self.candidates.push(k);
+            self.weights.push(weight);
+            total += weight;
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut r = rng.below(total as usize) as u32;
+        for (i, &wt) in self.weights.iter().enumerate() {
+            if r < wt {
+                return Some(self.candidates[i]);
+            }
+            r -= wt;
+        }
+        self.candidates.last().copied()
     }
 
     /// A uniformly random legal move that fills no own eye and is not a
@@ -748,6 +1011,130 @@ mod tests {
             let _ = round;
         }
         assert_eq!(results[0], results[1]);
+    }
+
+    /// The table gives, for every neighbourhood, what the matcher finds
+    /// for the patterns: checked against a direct reading of the
+    /// diagrams' rule (a hane: `XOX` above an empty centre row).
+    #[test]
+    fn the_builtin_shape_table_holds_the_playout_patterns() {
+        let table = ShapeTable::new(crate::builtin_playout::TABLES).unwrap();
+        assert!(table.shapes() > 0);
+        // Pattern 1, `XOX / .*. / ???`, weight 30, in every rotation and
+        // for either colour; on a board it is found with the table code.
+        let mut b = FastBoard::new(9);
+        for (i, j, c) in [(3, 3, BLACK), (3, 4, WHITE), (3, 5, BLACK)] {
+            b.put(b.index(Point::new(i, j)), c);
+        }
+        let centre = b.index(Point::new(4, 4));
+        for c in [BLACK, WHITE] {
+            assert!(table.weight(b.neighbourhood(centre, c)) >= 30);
+        }
+        // Rotated a quarter turn: X O X down a column, left of the move.
+        let mut r = FastBoard::new(9);
+        for (i, j, c) in [(3, 3, WHITE), (4, 3, BLACK), (5, 3, WHITE)] {
+            r.put(r.index(Point::new(i, j)), c);
+        }
+        let centre = r.index(Point::new(4, 4));
+        assert!(table.weight(r.neighbourhood(centre, BLACK)) >= 30);
+        // A lone stone beside a point is no shape.
+        let mut e = FastBoard::new(9);
+        e.put(e.index(Point::new(3, 4)), WHITE);
+        assert_eq!(
+            table.weight(e.neighbourhood(e.index(Point::new(4, 4)), BLACK)),
+            0
+        );
+        // Impossible neighbourhoods (north off the board, north-east on
+        // it) stay empty.
+        assert_eq!(table.weight(0b11), 0);
+    }
+
+    /// Every neighbourhood code, against a plain reading of the compiled
+    /// patterns cell by cell over the eight transformations.
+    #[test]
+    fn the_shape_table_agrees_with_a_cell_by_cell_reading() {
+        use mkpat::transform;
+        let tables = crate::builtin_playout::TABLES;
+        let table = ShapeTable::new(tables).unwrap();
+        let elements = |p: &mkpat::tables::Pattern| {
+            &tables.elements
+                [p.elements.start as usize..(p.elements.start + p.elements.len) as usize]
+        };
+        for code in 0..(1u32 << 16) {
+            let Some((_, centre)) = board_for(code) else {
+                assert_eq!(table.weight(code as u16), 0);
+                continue;
+            };
+            let cell_at = |di: i32, dj: i32| -> u32 {
+                if (di, dj) == (0, 0) {
+                    return 0;
+                }
+                let k = RING.iter().position(|&d| d == (di, dj)).unwrap();
+                (code >> (2 * k)) & 3
+            };
+            let mut want = 0;
+            for p in tables.patterns {
+                for t in 0..8u8 {
+                    for swap in [false, true] {
+                        let ok = elements(p).iter().all(|e| {
+                            let (di, dj) = transform::apply(
+                                t,
+                                e.di() - p.move_di as i32,
+                                e.dj() - p.move_dj as i32,
+                            );
+                            let mut v = cell_at(di, dj);
+                            if swap && (v == 1 || v == 2) {
+                                v = 3 - v;
+                            }
+                            v != 3 && e.cell().accepts(v)
+                        });
+                        // `?` cells and edges: every cell of the
+                        // transformed extent on the board, every edge
+                        // side off it.
+                        let sides = transform::transform_sides(t, p.edges);
+                        let (lo_i, hi_i, lo_j, hi_j) = {
+                            let mut v = Vec::new();
+                            for (i, j) in [
+                                (p.extent.min_i, p.extent.min_j),
+                                (p.extent.max_i, p.extent.max_j),
+                            ] {
+                                v.push(transform::apply(
+                                    t,
+                                    i as i32 - p.move_di as i32,
+                                    j as i32 - p.move_dj as i32,
+                                ));
+                            }
+                            (
+                                v[0].0.min(v[1].0),
+                                v[0].0.max(v[1].0),
+                                v[0].1.min(v[1].1),
+                                v[0].1.max(v[1].1),
+                            )
+                        };
+                        let on_board =
+                            (lo_i..=hi_i).all(|i| (lo_j..=hi_j).all(|j| cell_at(i, j) != 3));
+                        let n = 5;
+                        let edges = (sides & side::NORTH == 0 || centre.i + lo_i == 0)
+                            && (sides & side::SOUTH == 0 || centre.i + hi_i == n - 1)
+                            && (sides & side::WEST == 0 || centre.j + lo_j == 0)
+                            && (sides & side::EAST == 0 || centre.j + hi_j == n - 1);
+                        if ok && on_board && edges {
+                            want = want.max(p.weight);
+                        }
+                    }
+                }
+            }
+            assert_eq!(table.weight(code as u16) as i32, want, "code {code:#06x}");
+        }
+    }
+
+    #[test]
+    fn patterns_reaching_past_the_neighbours_are_refused() {
+        let db = b"# pattern 1\n\n?O.\n.*.\n...\n..X\n\n:8,10,0,0,0,0,-,0,NULL\n";
+        let compiled = mkpat::compile("far.db", db, &mkpat::Options::default());
+        let database = compiled.database.expect("compiles");
+        let err = ShapeTable::new(database.tables()).unwrap_err();
+        assert!(err.contains("beyond the eight neighbours"), "{err}");
     }
 
     #[test]

@@ -21,7 +21,7 @@
 
 use super::evaluation::{Evaluation, Reason};
 use super::game::Game;
-use super::playout::{cell, FastBoard, Playout, Rng};
+use super::playout::{cell, FastBoard, Playout, Rng, ShapeTable};
 use crate::position::{Color, Point, Position};
 
 /// How the search is driven.
@@ -32,6 +32,9 @@ pub struct SearchOptions {
     /// Virtual visits of a root prior: how long the pattern value holds
     /// against what the playouts say (0: no pattern priors).
     pub prior_visits: f32,
+    /// Play the shapes of `patterns/playout.db` around the last move in
+    /// the playouts (false: captures, escapes and random moves only).
+    pub shapes: bool,
 }
 
 impl Default for SearchOptions {
@@ -39,6 +42,7 @@ impl Default for SearchOptions {
         SearchOptions {
             playouts: 3000,
             prior_visits: 40.0,
+            shapes: true,
         }
     }
 }
@@ -149,7 +153,11 @@ pub fn search(
         last,
         komi: game.komi(),
         rng: Rng::new(seed),
-        playout: Playout::new(),
+        playout: if opts.shapes {
+            Playout::new()
+        } else {
+            Playout::with_shapes(ShapeTable::none())
+        },
         path: Vec::new(),
         owner: vec![0; (n + 2) * (n + 2)],
     };
