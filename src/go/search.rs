@@ -41,7 +41,7 @@ impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {
             playouts: 3000,
-            prior_visits: 40.0,
+            prior_visits: 20.0,
             shapes: true,
         }
     }
@@ -108,11 +108,16 @@ const RAVE_EQUIVALENCE: f32 = 1500.0;
 /// A node is expanded once it has been visited this often.
 const EXPAND_AFTER: u32 = 2;
 
-/// The prior win rate of a root candidate of pattern value `v`: fills
-/// (1–20) below even, patterns and tactics above, saturating.
+/// The prior win rate of a root candidate of pattern value `v`. A fill
+/// (value 20 or less: no pattern, no tactical reason) is only a little
+/// below even, since the database cannot know every good move; pattern
+/// and tactical values above that raise it, saturating at 120.
 fn root_prior(v: i32) -> f32 {
-    let v = v.clamp(0, 120) as f32;
-    0.30 + 0.45 * (v / 120.0)
+    if v <= 20 {
+        0.45
+    } else {
+        0.5 + 0.25 * ((v.min(120) - 20) as f32 / 100.0)
+    }
 }
 
 /// Searches the position of `game` for `color`, among the candidates of

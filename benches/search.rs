@@ -1,0 +1,76 @@
+//! Search speed: playouts per second on 9x9 (from the empty board and
+//! from a middle-game position, with and without the playout shapes),
+//! and a whole `genmove` with the default 3000-playout search (pattern
+//! evaluation included).
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use katachi::go::evaluation::EvalOptions;
+use katachi::go::playout::{FastBoard, Playout, Rng, ShapeTable};
+use katachi::go::search::SearchOptions;
+use katachi::go::{Game, Move};
+use katachi::position::{Color, Point, Position};
+
+/// A 9x9 middle game: 24 moves of katachi's pattern engine.
+fn middle_game() -> Game {
+    let mut g = Game::new(9);
+    g.set_komi(7.5);
+    g.seed(3);
+    let mut c = Color::Black;
+    for _ in 0..24 {
+        g.genmove(c);
+        c = c.other();
+    }
+    g
+}
+
+fn fast_board(g: &Game) -> FastBoard {
+    let goban = g.goban();
+    let stones: Vec<(Color, Point)> = goban
+        .points()
+        .filter_map(|p| goban.stone(p).map(|c| (c, p)))
+        .collect();
+    FastBoard::from_stones(9, &stones, None)
+}
+
+fn playouts(c: &mut Criterion) {
+    let mid = middle_game();
+    let mut group = c.benchmark_group("playouts 9x9");
+    group.throughput(Throughput::Elements(100));
+    for (name, start) in [("empty", FastBoard::new(9)), ("middle game", fast_board(&mid))] {
+        for (shapes, table) in [("shapes", ShapeTable::builtin()), ("no shapes", ShapeTable::none())] {
+            let mut playout = Playout::with_shapes(table);
+            let mut rng = Rng::new(1);
+            group.bench_function(format!("{name}, {shapes}"), |b| {
+                b.iter(|| {
+                    let mut sum = 0;
+                    for _ in 0..100 {
+                        let mut board = start.clone();
+                        sum += playout.run(&mut board, 1, None, &mut rng);
+                    }
+                    black_box(sum)
+                })
+            });
+        }
+    }
+    group.finish();
+    let mut group = c.benchmark_group("genmove 9x9");
+    group.sample_size(10);
+    let opts = SearchOptions::default();
+    group.bench_function(format!("middle game, {} playouts", opts.playouts), |b| {
+        let mut g = mid.clone();
+        g.set_eval_options(EvalOptions::default());
+        g.set_search(Some(opts));
+        b.iter(|| black_box(g.choose_move(Color::Black)))
+    });
+    group.bench_function("middle game, patterns only", |b| {
+        let mut g = mid.clone();
+        b.iter(|| black_box(g.choose_move(Color::Black)))
+    });
+    group.finish();
+    let _ = Move::Pass;
+}
+
+criterion_group!(benches, playouts);
+criterion_main!(benches);
