@@ -38,8 +38,14 @@ fn playouts(c: &mut Criterion) {
     let mid = middle_game();
     let mut group = c.benchmark_group("playouts 9x9");
     group.throughput(Throughput::Elements(100));
-    for (name, start) in [("empty", FastBoard::new(9)), ("middle game", fast_board(&mid))] {
-        for (shapes, table) in [("shapes", ShapeTable::builtin()), ("no shapes", ShapeTable::none())] {
+    for (name, start) in [
+        ("empty", FastBoard::new(9)),
+        ("middle game", fast_board(&mid)),
+    ] {
+        for (shapes, table) in [
+            ("shapes", ShapeTable::builtin()),
+            ("no shapes", ShapeTable::none()),
+        ] {
             let mut playout = Playout::with_shapes(table);
             let mut rng = Rng::new(1);
             group.bench_function(format!("{name}, {shapes}"), |b| {

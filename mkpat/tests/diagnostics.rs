@@ -552,6 +552,24 @@ fn the_real_database() {
     );
 }
 
+/// The playouts' shape database: clean, and its tables and module pinned
+/// (a change to a shape shows up in review as a snapshot diff).
+#[test]
+fn the_playout_database() {
+    let bytes = std::fs::read(repo_root().join("patterns/playout.db")).unwrap();
+    let c = mkpat::compile("patterns/playout.db", &bytes, &Options::default());
+    assert_eq!(c.error_count(), 0, "{}", c.render());
+    assert!(
+        !c.render().contains("warning"),
+        "playout.db must check clean:\n{}",
+        c.render()
+    );
+    let db = c.database.as_ref().unwrap();
+    assert_invariants(db, "playout.db");
+    insta::assert_snapshot!("playout_tables", dump(&c));
+    insta::assert_snapshot!("playout_module", module(&c, "patterns/playout.db", None));
+}
+
 #[test]
 fn generation_is_deterministic() {
     let (a, helpers) = compile_real();
