@@ -168,6 +168,11 @@ struct SearchArgs {
     /// escapes and random moves only).
     #[arg(long)]
     no_shapes: bool,
+    /// Below the root, give a node visited N times the pattern
+    /// evaluation of its position as priors for its replies (0: the root
+    /// only).
+    #[arg(long, value_name = "N", default_value_t = SearchOptions::default().knowledge_visits)]
+    knowledge_visits: u32,
 }
 
 impl SearchArgs {
@@ -176,6 +181,7 @@ impl SearchArgs {
             playouts: self.playouts,
             prior_visits: self.prior_visits,
             shapes: !self.no_shapes,
+            knowledge_visits: self.knowledge_visits,
         })
     }
 }

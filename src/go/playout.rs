@@ -706,7 +706,7 @@ pub struct Rng(u64);
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         // Never zero: xorshift stays at zero.
-        Rng(seed ^ 0x9e37_79b9_7f4a_7c15 | 1)
+        Rng((seed ^ 0x9e37_79b9_7f4a_7c15) | 1)
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -720,7 +720,7 @@ impl Rng {
 
     /// A number in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 

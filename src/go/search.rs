@@ -35,6 +35,11 @@ pub struct SearchOptions {
     /// Play the shapes of `patterns/playout.db` around the last move in
     /// the playouts (false: captures, escapes and random moves only).
     pub shapes: bool,
+    /// Below the root, a node visited this often gets the pattern
+    /// evaluation of its position as priors for its children, as the root
+    /// has from the start (0: the root only). Costs one evaluation per
+    /// such node.
+    pub knowledge_visits: u32,
 }
 
 impl Default for SearchOptions {
@@ -43,6 +48,7 @@ impl Default for SearchOptions {
             playouts: 3000,
             prior_visits: 20.0,
             shapes: true,
+            knowledge_visits: 100,
         }
     }
 }
@@ -85,6 +91,8 @@ struct Node {
     amaf_wins: f32,
     first_child: u32,
     children: u16,
+    /// Whether the pattern evaluation has given the children priors.
+    known: bool,
 }
 
 impl Node {
@@ -98,6 +106,7 @@ impl Node {
             amaf_wins: 0.0,
             first_child: NO_CHILDREN,
             children: 0,
+            known: false,
         }
     }
 }
@@ -152,6 +161,8 @@ pub fn search(
         ^ goban.stones_hash().rotate_left(29)
         ^ (game.history().len() as u64).wrapping_mul(0x9e37_79b9);
     let mut s = Search {
+        game,
+        opts,
         nodes: Vec::with_capacity(opts.playouts as usize * 4),
         root_board,
         root_color: cell(color),
@@ -167,6 +178,7 @@ pub fn search(
         owner: vec![0; (n + 2) * (n + 2)],
     };
     s.nodes.push(Node::new(0, 0.0, 0.0));
+    s.nodes[0].known = true;
     // The root's children: the pattern candidates, with their priors.
     s.nodes[0].first_child = 1;
     s.nodes[0].children = candidates.len() as u16;
@@ -220,7 +232,9 @@ pub fn candidate_value(reasons: &[Reason]) -> i32 {
     reasons.iter().map(Reason::value).max().unwrap_or(0)
 }
 
-struct Search {
+struct Search<'g> {
+    game: &'g Game,
+    opts: SearchOptions,
     nodes: Vec<Node>,
     root_board: FastBoard,
     root_color: u8,
@@ -235,7 +249,7 @@ struct Search {
     owner: Vec<u8>,
 }
 
-impl Search {
+impl Search<'_> {
     fn iterate(&mut self) {
         let mut board = self.root_board.clone();
         let mut to_move = self.root_color;
@@ -246,12 +260,17 @@ impl Search {
         let mut node = 0u32;
         // Selection, expanding on the way.
         loop {
-            if self.nodes[node as usize].first_child == NO_CHILDREN {
-                if self.nodes[node as usize].real_visits < EXPAND_AFTER
-                    || !self.expand(node, &board, to_move)
-                {
-                    break;
-                }
+            if self.nodes[node as usize].first_child == NO_CHILDREN
+                && (self.nodes[node as usize].real_visits < EXPAND_AFTER
+                    || !self.expand(node, &board, to_move))
+            {
+                break;
+            }
+            if self.opts.knowledge_visits > 0
+                && !self.nodes[node as usize].known
+                && self.nodes[node as usize].real_visits >= self.opts.knowledge_visits
+            {
+                self.add_knowledge(node, &seq, to_move);
             }
             let Some(child) = self.select(node, &board, to_move) else {
                 break;
@@ -299,6 +318,39 @@ impl Search {
         n.first_child = first;
         n.children = count;
         true
+    }
+
+    /// Gives the children of `node` (reached by the tree moves `seq`) the
+    /// priors of the pattern evaluation of its position: a candidate's
+    /// by its value, a move the pattern engine does not propose (an own
+    /// eye, self-atari, repetition) a poor one.
+    fn add_knowledge(&mut self, node: u32, seq: &[(u16, u8)], to_move: u8) {
+        self.nodes[node as usize].known = true;
+        let mut g = self.game.clone();
+        let colour = |c: u8| if c == 1 { Color::Black } else { Color::White };
+        for &(k, c) in seq {
+            let p = self.root_board.point(k);
+            if g.play(colour(c), super::Move::Play(p)).is_err() {
+                return;
+            }
+        }
+        let eval = super::movegen::evaluate(&g, colour(to_move), self.game.eval_options());
+        let pv = self.opts.prior_visits;
+        let n = &self.nodes[node as usize];
+        let (first, count) = (n.first_child, n.children as u32);
+        if first == NO_CHILDREN {
+            return;
+        }
+        for c in first..first + count {
+            let p = self.root_board.point(self.nodes[c as usize].mv);
+            let rate = match eval.candidates.iter().find(|e| e.point == p) {
+                Some(e) if e.value > 0 => root_prior(e.value),
+                _ => 0.2,
+            };
+            let ch = &mut self.nodes[c as usize];
+            ch.visits += pv;
+            ch.wins += pv * rate;
+        }
     }
 
     /// The child maximising the RAVE-blended value, with a little UCB
@@ -431,28 +483,48 @@ mod tests {
     }
 
     #[test]
-    fn the_search_captures_a_big_group_in_atari() {
-        // White's D5-G5 has one liberty, H5; black to move.
-        let mut g = Game::new(9);
-        g.set_komi(7.5);
-        let black = ["C5", "D6", "E6", "F6", "G6", "D4", "E4", "F4", "G4"];
-        let white = ["D5", "E5", "F5", "G5", "A9", "A8", "A1", "A2", "J1"];
+    fn the_search_wins_a_capturing_race() {
+        // On 7x7, black A5-E5 and white A4-E4 each have one liberty (F5,
+        // F4), and the race decides the game. Black to move captures at
+        // F4 or kills by blocking at F5 (white cannot then escape at F4);
+        // white to move must capture at F5.
+        let pt = |s: &str| match crate::gtp::parse_move(s, 7).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!("a point"),
+        };
+        let mut g = Game::new(7);
+        g.set_komi(0.5);
+        let black = [
+            "A3", "B3", "C3", "D3", "E3", "F3", "A5", "B5", "C5", "D5", "E5",
+        ];
+        let white = [
+            "A6", "B6", "C6", "D6", "E6", "G7", "A4", "B4", "C4", "D4", "E4",
+        ];
         for (b, w) in black.iter().zip(white.iter()) {
             g.play(Color::Black, Move::Play(pt(b))).unwrap();
             g.play(Color::White, Move::Play(pt(w))).unwrap();
         }
-        let eval = movegen::evaluate(&g, Color::Black, EvalOptions::default());
-        let r = search(
-            &g,
-            Color::Black,
-            &eval,
+        for opts in [
+            SearchOptions::default(),
+            // Without pattern priors the playouts alone find it.
             SearchOptions {
-                playouts: 1000,
+                prior_visits: 0.0,
+                knowledge_visits: 0,
                 ..Default::default()
             },
-        )
-        .unwrap();
-        assert_eq!(r.best, pt("H5"), "{:?}", &r.children[..3]);
-        assert!(r.winrate > 0.5, "{}", r.winrate);
+        ] {
+            let eval = movegen::evaluate(&g, Color::Black, EvalOptions::default());
+            let r = search(&g, Color::Black, &eval, opts).unwrap();
+            assert!(
+                [pt("F4"), pt("F5")].contains(&r.best),
+                "{:?}",
+                &r.children[..3]
+            );
+            assert!(r.winrate > 0.6, "black: {}", r.winrate);
+            let eval = movegen::evaluate(&g, Color::White, EvalOptions::default());
+            let r = search(&g, Color::White, &eval, opts).unwrap();
+            assert_eq!(r.best, pt("F5"), "{:?}", &r.children[..3]);
+            assert!(r.winrate > 0.6, "white: {}", r.winrate);
+        }
     }
 }
