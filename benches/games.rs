@@ -43,7 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
-[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] \
+[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] \
 [--size N] [--komi K] [--cap MOVES] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
@@ -74,6 +74,7 @@ fn parse_args() -> Result<Args, String> {
             "--playouts" => a.search.playouts = num(value("--playouts")?)? as u32,
             "--prior-visits" => a.search.prior_visits = num(value("--prior-visits")?)? as f32,
             "--no-shapes" => a.search.shapes = false,
+            "--no-widening" => a.search.widening = false,
             "--knowledge-visits" => {
                 a.search.knowledge_visits = num(value("--knowledge-visits")?)? as u32
             }

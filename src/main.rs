@@ -173,6 +173,11 @@ struct SearchArgs {
     /// only).
     #[arg(long, value_name = "N", default_value_t = SearchOptions::default().knowledge_visits)]
     knowledge_visits: u32,
+    /// Open every candidate at the root from the first playout, instead
+    /// of the pattern engine's best few first and one more as the visits
+    /// grow (progressive widening).
+    #[arg(long)]
+    no_widening: bool,
 }
 
 impl SearchArgs {
@@ -182,6 +187,7 @@ impl SearchArgs {
             prior_visits: self.prior_visits,
             shapes: !self.no_shapes,
             knowledge_visits: self.knowledge_visits,
+            widening: !self.no_widening,
         })
     }
 }

@@ -40,6 +40,10 @@ pub struct SearchOptions {
     /// has from the start (0: the root only). Costs one evaluation per
     /// such node.
     pub knowledge_visits: u32,
+    /// Progressive widening at the root: consider the candidates in the
+    /// pattern engine's order, the best few first, one more each time the
+    /// root's visits grow by a quarter (false: all from the start).
+    pub widening: bool,
 }
 
 impl Default for SearchOptions {
@@ -49,6 +53,7 @@ impl Default for SearchOptions {
             prior_visits: 20.0,
             shapes: true,
             knowledge_visits: 100,
+            widening: true,
         }
     }
 }
@@ -117,13 +122,28 @@ const RAVE_EQUIVALENCE: f32 = 1500.0;
 /// A node is expanded once it has been visited this often.
 const EXPAND_AFTER: u32 = 2;
 
-/// The prior win rate of a root candidate of pattern value `v`. A fill
-/// (value 20 or less: no pattern, no tactical reason) is only a little
-/// below even, since the database cannot know every good move; pattern
-/// and tactical values above that raise it, saturating at 120.
+/// Progressive widening at the root: how many candidates are open after
+/// `visits` playouts — [`WIDEN_START`] at first, one more each time the
+/// visits grow by the factor [`WIDEN_FACTOR`] past [`WIDEN_VISITS`].
+fn widened(visits: u32) -> u32 {
+    if visits <= WIDEN_VISITS {
+        return WIDEN_START;
+    }
+    let steps = ((visits as f32 / WIDEN_VISITS as f32).ln() / WIDEN_FACTOR.ln()) as u32;
+    WIDEN_START + steps
+}
+const WIDEN_START: u32 = 8;
+const WIDEN_VISITS: u32 = 30;
+const WIDEN_FACTOR: f32 = 1.25;
+
+/// The prior win rate of a candidate of pattern value `v`. A fill
+/// (value 20 or less: no pattern, no tactical reason) is a little below
+/// even, less so the more open the point (the fill value), since the
+/// database cannot know every good move; pattern and tactical values
+/// above that raise it, saturating at 120.
 fn root_prior(v: i32) -> f32 {
     if v <= 20 {
-        0.45
+        0.35 + 0.1 * (v.max(0) as f32 / 20.0)
     } else {
         0.5 + 0.25 * ((v.min(120) - 20) as f32 / 100.0)
     }
@@ -360,7 +380,10 @@ impl Search<'_> {
         if n.first_child == NO_CHILDREN {
             return None;
         }
-        let (first, count) = (n.first_child, n.children as u32);
+        let (first, mut count) = (n.first_child, n.children as u32);
+        if node == 0 && self.opts.widening {
+            count = count.min(widened(n.real_visits));
+        }
         let log_n = ((n.real_visits + 1) as f32).ln();
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
