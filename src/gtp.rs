@@ -54,6 +54,8 @@ pub const COMMANDS: &[&str] = &[
     "final_score",
     "fixed_handicap",
     "loadsgf",
+    "time_settings",
+    "time_left",
     "quit",
     // The seed's tuning workflow: why this move? (see `go::explain`).
     "katachi-explain",
@@ -94,10 +96,23 @@ pub struct GtpOptions {
 /// Column letters: `I` is skipped.
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
+/// The controller's time settings (`time_settings`) and the last
+/// `time_left` per colour (black, white).
+#[derive(Clone, Copy, Debug)]
+struct Clock {
+    main: f64,
+    byo: f64,
+    byo_stones: u32,
+    left: [Option<(f64, u32)>; 2],
+}
+
 /// The engine state behind the protocol.
 #[derive(Debug)]
 pub struct Gtp {
     game: Game,
+    /// Time settings, once the controller sent them: the search then
+    /// plays by the clock instead of a fixed number of playouts.
+    clock: Option<Clock>,
     /// Handicap stones of the current game, to rebuild it after a panic.
     handicap: usize,
     quit: bool,
@@ -124,6 +139,7 @@ impl Gtp {
         game.set_komi(7.5);
         Gtp {
             game,
+            clock: None,
             handicap: 0,
             quit: false,
             setup: Vec::new(),
@@ -277,6 +293,30 @@ impl Gtp {
                 self.setup.clear();
                 Ok(String::new())
             }
+            "time_settings" => {
+                want(3)?;
+                let num = |a: &str| a.parse::<u32>().map_err(|_| "syntax error");
+                self.clock = Some(Clock {
+                    main: f64::from(num(args[0])?),
+                    byo: f64::from(num(args[1])?),
+                    byo_stones: num(args[2])?,
+                    left: [None, None],
+                });
+                Ok(String::new())
+            }
+            "time_left" => {
+                want(3)?;
+                let c = parse_color(args[0]).ok_or("syntax error")?;
+                let t: f64 = args[1].parse().map_err(|_| "syntax error")?;
+                let stones: u32 = args[2].parse().map_err(|_| "syntax error")?;
+                if !t.is_finite() || t < 0.0 {
+                    return Err("syntax error".into());
+                }
+                if let Some(clock) = &mut self.clock {
+                    clock.left[usize::from(c == Color::White)] = Some((t, stones));
+                }
+                Ok(String::new())
+            }
             "komi" => {
                 want(1)?;
                 let k: f32 = args[0].parse().map_err(|_| "syntax error")?;
@@ -304,7 +344,7 @@ impl Gtp {
                     let labels = explain::labels(&eval, self.options.all_patterns);
                     self.labels.insert(index, labels);
                 }
-                let m = self.game.genmove(c);
+                let m = self.timed(c, |game| game.genmove(c));
                 Ok(format_move(m, self.game.size()))
             }
             "undo" => {
@@ -404,6 +444,37 @@ impl Gtp {
     }
 
     /// The move generator's verdict for `color` on the current position.
+    /// Runs `f` with the search's clock budget for `color` set from the
+    /// time settings, when there are some and the engine searches.
+    fn timed<T>(&mut self, color: Color, f: impl FnOnce(&mut Game) -> T) -> T {
+        let saved = self.game.search_options();
+        if let (Some(clock), Some(search)) = (&self.clock, saved) {
+            let (left, stones) =
+                clock.left[usize::from(color == Color::White)].unwrap_or((clock.main, 0));
+            let empty = self
+                .game
+                .goban()
+                .points()
+                .filter(|&p| self.game.goban().stone(p).is_none())
+                .count();
+            let budget = crate::go::search::move_budget(
+                clock.main,
+                clock.byo,
+                clock.byo_stones,
+                left,
+                stones,
+                empty,
+            );
+            self.game.set_search(Some(crate::go::search::SearchOptions {
+                time_budget: budget,
+                ..search
+            }));
+        }
+        let out = f(&mut self.game);
+        self.game.set_search(saved);
+        out
+    }
+
     fn evaluate(&mut self, color: Color) -> Evaluation {
         movegen::evaluate(&self.game, color, self.game.eval_options())
     }
@@ -574,6 +645,40 @@ mod tests {
         let mut out = Vec::new();
         run(input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// Time settings are accepted and checked, the search then runs by
+    /// the clock (at least 100 playouts), and the fixed-playout options
+    /// come back after the move.
+    #[test]
+    fn time_settings_and_time_left() {
+        let search = crate::go::search::SearchOptions {
+            playouts: 50,
+            ..Default::default()
+        };
+        let mut g = Gtp::with_options(GtpOptions {
+            search: Some(search),
+            ..GtpOptions::default()
+        });
+        let mut reply = |line: &str| g.handle_line(line.as_bytes()).unwrap();
+        assert_eq!(reply("boardsize 9"), "=\n\n");
+        assert_eq!(reply("time_settings 60 10 5"), "=\n\n");
+        assert_eq!(reply("time_left black 1 0"), "=\n\n");
+        assert_eq!(reply("time_left w 0.5 3"), "=\n\n");
+        for bad in [
+            "time_settings 60 10",
+            "time_settings -1 0 0",
+            "time_settings a 0 0",
+            "time_left b -3 0",
+            "time_left b nan 0",
+            "time_left purple 3 0",
+        ] {
+            assert_eq!(reply(bad), "? syntax error\n\n", "{bad}");
+        }
+        assert!(reply("genmove b").starts_with("= "));
+        assert!(reply("genmove w").starts_with("= "));
+        assert!(reply("known_command time_left").contains("true"));
+        assert_eq!(g.game().search_options(), Some(search));
     }
 
     #[test]

@@ -188,6 +188,7 @@ impl SearchArgs {
             shapes: !self.no_shapes,
             knowledge_visits: self.knowledge_visits,
             widening: !self.no_widening,
+            time_budget: None,
         })
     }
 }

@@ -44,6 +44,11 @@ pub struct SearchOptions {
     /// pattern engine's order, the best few first, one more each time the
     /// root's visits grow by a quarter (false: all from the start).
     pub widening: bool,
+    /// A clock budget for the move (GTP `time_settings`/`time_left`):
+    /// when set, the search runs until it is spent — at least 100
+    /// playouts, at most 100 times `playouts` — and is no longer a
+    /// function of the position alone.
+    pub time_budget: Option<std::time::Duration>,
 }
 
 impl Default for SearchOptions {
@@ -54,6 +59,7 @@ impl Default for SearchOptions {
             shapes: true,
             knowledge_visits: 100,
             widening: true,
+            time_budget: None,
         }
     }
 }
@@ -207,9 +213,27 @@ pub fn search(
         let k = s.root_board.index(p);
         s.nodes.push(Node::new(k, prior_visits, root_prior(v)));
     }
-    for _ in 0..opts.playouts {
-        s.iterate();
-    }
+    let played = match opts.time_budget {
+        None => {
+            for _ in 0..opts.playouts {
+                s.iterate();
+            }
+            opts.playouts
+        }
+        Some(budget) => {
+            let start = std::time::Instant::now();
+            let most = opts.playouts.saturating_mul(100).max(100);
+            let mut n = 0;
+            while n < most && (n < 100 || start.elapsed() < budget) {
+                // The clock is read every 32 playouts.
+                for _ in 0..32 {
+                    s.iterate();
+                }
+                n += 32;
+            }
+            n
+        }
+    };
     let first = s.nodes[0].first_child as usize;
     let mut children: Vec<ChildStats> = candidates
         .iter()
@@ -242,7 +266,7 @@ pub fn search(
             0.5
         },
         children,
-        playouts: opts.playouts,
+        playouts: played,
     })
 }
 
@@ -499,6 +523,7 @@ mod tests {
         assert_eq!(a, b);
         let visits: u32 = a.children.iter().map(|c| c.visits).sum();
         assert_eq!(visits, 400);
+        assert_eq!(a.playouts, 400);
         // Every root child is a candidate of the evaluation.
         for c in &a.children {
             assert!(eval.candidates.iter().any(|e| e.point == c.point));
@@ -549,5 +574,65 @@ mod tests {
             assert_eq!(r.best, pt("F5"), "{:?}", &r.children[..3]);
             assert!(r.winrate > 0.6, "white: {}", r.winrate);
         }
+    }
+}
+
+/// The clock budget for one move, from GTP time settings: `main`, `byo`
+/// and `byo_stones` as `time_settings` gave them, `left`/`stones` as the
+/// last `time_left` (or the main time at the start), `empty` the empty
+/// points on the board. `None` when there is no limit (GTP: byo-yomi
+/// time but no stones). In main time the remaining time is shared over
+/// the moves still to come (a third of the empty points, at least 15),
+/// keeping a little back; in byo-yomi, 80% of the period over its stones.
+pub fn move_budget(
+    main: f64,
+    byo: f64,
+    byo_stones: u32,
+    left: f64,
+    stones: u32,
+    empty: usize,
+) -> Option<std::time::Duration> {
+    if main <= 0.0 && byo > 0.0 && byo_stones == 0 {
+        return None;
+    }
+    let secs = if stones > 0 {
+        0.8 * left / f64::from(stones)
+    } else {
+        let moves = (empty / 3).max(15) as f64;
+        let from_main = left / moves;
+        // With byo-yomi to come, main time can be spent a little faster.
+        if byo > 0.0 && byo_stones > 0 {
+            from_main.max(0.5 * byo / f64::from(byo_stones))
+        } else {
+            from_main
+        }
+    };
+    Some(std::time::Duration::from_secs_f64(secs.clamp(0.01, 600.0)))
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::move_budget;
+    use std::time::Duration;
+
+    #[test]
+    fn budgets_follow_the_clock() {
+        // No limit: byo-yomi time without stones.
+        assert_eq!(move_budget(0.0, 10.0, 0, 0.0, 0, 81), None);
+        // Main time 60 s on an empty 9x9: 60 / 27.
+        let b = move_budget(60.0, 0.0, 0, 60.0, 0, 81).unwrap();
+        assert!((b.as_secs_f64() - 60.0 / 27.0).abs() < 1e-9);
+        // Late in main time with byo-yomi to come: at least half a
+        // byo-yomi stone's share.
+        let b = move_budget(60.0, 30.0, 10, 1.0, 0, 20).unwrap();
+        assert!((b.as_secs_f64() - 1.5).abs() < 1e-9);
+        // In byo-yomi: 80% of the period over its stones.
+        let b = move_budget(0.0, 30.0, 10, 20.0, 5, 40).unwrap();
+        assert!((b.as_secs_f64() - 3.2).abs() < 1e-9);
+        // Never zero, never absurd.
+        assert_eq!(
+            move_budget(10.0, 0.0, 0, 0.0, 0, 50),
+            Some(Duration::from_millis(10))
+        );
     }
 }
