@@ -157,18 +157,11 @@ fn run(args: Args) -> Result<(), String> {
         }
     };
     let search = (args.search.playouts > 0).then_some(args.search);
-    let me_name = match search {
-        None => format!("katachi[{db_name}]"),
-        Some(s) => format!(
-            "katachi[{db_name}, {} playouts{}{}]",
-            s.playouts,
-            if s.prior_visits > 0.0 {
-                ""
-            } else {
-                ", no priors"
-            },
-            if s.shapes { "" } else { ", no shapes" }
-        ),
+    let words = search.map(|s| search_words(&s)).unwrap_or_default();
+    let me_name = if words.is_empty() {
+        format!("katachi[{db_name}]")
+    } else {
+        format!("katachi[{db_name}, {}]", words.join(", "))
     };
     let mut me = Katachi::new(
         &me_name,
@@ -180,19 +173,10 @@ fn run(args: Args) -> Result<(), String> {
     .with_search(search);
     let mut them = opponent(&args.opponent)?;
     let out = args.out.clone().unwrap_or_else(|| {
-        let search = match search {
-            None => String::new(),
-            Some(s) => format!(
-                "-p{}{}{}",
-                s.playouts,
-                if s.prior_visits > 0.0 {
-                    ""
-                } else {
-                    "-nopriors"
-                },
-                if s.shapes { "" } else { "-noshapes" }
-            ),
-        };
+        let search: String = words
+            .iter()
+            .map(|w| format!("-{}", w.replace(' ', "")))
+            .collect();
         let label = format!(
             "{}{search}-{}",
             db_name,
@@ -245,6 +229,26 @@ fn run(args: Args) -> Result<(), String> {
     std::fs::write(&md, &table).map_err(|e| format!("{}: {e}", md.display()))?;
     println!("SGF of every game and results.md in {}", out.display());
     Ok(())
+}
+
+/// How the search differs from plain pattern play, in words for the
+/// player's name (and, without spaces, its folder).
+fn search_words(s: &SearchOptions) -> Vec<String> {
+    let d = SearchOptions::default();
+    let mut w = vec![format!("{} playouts", s.playouts)];
+    if s.prior_visits != d.prior_visits {
+        w.push(format!("prior visits {}", s.prior_visits));
+    }
+    if !s.shapes {
+        w.push("no shapes".into());
+    }
+    if s.knowledge_visits != d.knowledge_visits {
+        w.push(format!("knowledge at {}", s.knowledge_visits));
+    }
+    if !s.widening {
+        w.push("no widening".into());
+    }
+    w
 }
 
 fn results_table(me: &str, them: &str, args: &Args, s: &Summary) -> String {

@@ -35,11 +35,11 @@
 //!   million entries instead of 4.46 million).
 //! - **Entries hold only what the bucket leaves open**: membership already
 //!   fixes the anchor's colour and the eight key cells, so an entry keeps
-//!   the masks of the seven other window cells ([`outer_of`], 14 bits: a
+//!   the masks of the seven other window cells (`outer_of`, 14 bits: a
 //!   `u16` each) and the variant number as a `u16` (while there are at most
 //!   65,536 variants).
 //! - **The extent and edge test is in the entry**, as four byte lanes
-//!   ([`Place`]): the bucket loop tests sixteen entries at a time, grid and
+//!   (`Place`): the bucket loop tests sixteen entries at a time, grid and
 //!   placement together, branch-free, and only the ~4% of entries that
 //!   pass both (about a sixth) read a variant record. An entry is 10 bytes, struct of
 //!   arrays, so each stream is read sequentially.

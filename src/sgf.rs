@@ -243,7 +243,7 @@ impl Record {
         }
     }
 
-    /// The record as SGF text (FF[4], one game), deterministic: setup
+    /// The record as SGF text (`FF[4]`, one game), deterministic: setup
     /// stones in board order, labels in the order given.
     pub fn to_sgf(&self) -> String {
         let raw = |id: &str, values: Vec<String>| Prop::Unknown(id.to_string(), values);

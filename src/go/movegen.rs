@@ -35,7 +35,7 @@
 //!   CRITICAL or UNKNOWN with fewer than two eyes, the nearby moves after
 //!   which the dragon analysis finds it ALIVE, with more eye space or out
 //!   of CRITICAL; for such an opponent dragon, the moves that kill it or
-//!   take eye space ([`dragon_change_value`]);
+//!   take eye space (`dragon_change_value`);
 //! - **opening** ([`Reason::Opening`]): on the empty board, the 4-4, 3-3
 //!   and 3-4 area, so the first move is not a filler;
 //! - **filling** ([`Reason::Fill`]): a legal point that neither fills an own

@@ -5,21 +5,32 @@
 //! evaluation. Pattern weights are good at saying *which* moves are worth
 //! looking at and poor at comparing a corner enclosure with the life of a
 //! group across the board; random games played to the end compare them in
-//! the only unit that matters, the result. So, when playouts are asked for
-//! ([`super::evaluation::EvalOptions::playouts`]), the root's children are
-//! exactly the candidates of the pattern [`Evaluation`], each with a
-//! *prior* — virtual wins over virtual visits — that grows with its
-//! pattern value, and UCT with RAVE (all-moves-as-first) statistics
-//! spends the playouts. Below the root the children are every legal move
-//! that fills no own eye, with cheap priors (captures up, self-atari down).
-//! The move played is the root child visited most. A heavier pattern value
-//! is a stronger prior, so the database still steers the engine: the
-//! benchmark with and without priors measures by how much.
+//! the only unit that matters, the result. So, when a game has
+//! [`SearchOptions`] (`katachi gtp` does by default), UCT with RAVE
+//! (all-moves-as-first statistics) chooses among the candidates:
 //!
-//! Everything is a function of the game's seed and the position: same
-//! inputs, same move.
+//! - the root's children are exactly the candidates of the pattern
+//!   [`Evaluation`], in its order, each with a *prior* (virtual wins over
+//!   virtual visits) that grows with its pattern value;
+//! - progressive widening opens them in that order: the best few first,
+//!   one more each time the root's visits grow by a quarter, so on a big
+//!   board the playouts are spent where the patterns point;
+//! - below the root the children are every legal move that fills no own
+//!   eye, with cheap priors (captures up, self-atari down), until a node
+//!   has been visited often enough to earn the pattern evaluation of its
+//!   own position as priors;
+//! - the playouts ([`super::playout`]) play the shapes of
+//!   `patterns/playout.db` around the last move.
+//!
+//! The move played is the root child visited most. What each of these
+//! parts is worth is measured by the games benchmark, which can switch
+//! each off (`--prior-visits 0`, `--no-widening`, `--knowledge-visits 0`,
+//! `--no-shapes`).
+//!
+//! Without a clock budget everything is a function of the game's seed and
+//! the position: same inputs, same move.
 
-use super::evaluation::{Evaluation, Reason};
+use super::evaluation::Evaluation;
 use super::game::Game;
 use super::playout::{cell, FastBoard, Playout, Rng, ShapeTable};
 use crate::position::{Color, Point, Position};
@@ -268,12 +279,6 @@ pub fn search(
         children,
         playouts: played,
     })
-}
-
-/// The value of a candidate's strongest reason, as the pattern engine saw
-/// it (for callers that show the search next to the evaluation).
-pub fn candidate_value(reasons: &[Reason]) -> i32 {
-    reasons.iter().map(Reason::value).max().unwrap_or(0)
 }
 
 struct Search<'g> {
