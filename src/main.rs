@@ -175,7 +175,7 @@ struct SearchArgs {
     knowledge_visits: u32,
     /// Open every candidate at the root from the first playout, instead
     /// of the pattern engine's best few first and one more as the visits
-    /// grow (progressive widening).
+    /// grow (progressive widening, on boards of 13x13 and up).
     #[arg(long)]
     no_widening: bool,
 }
