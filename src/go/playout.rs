@@ -1198,46 +1198,51 @@ mod tests {
         assert!(err.contains("beyond the eight neighbours"), "{err}");
     }
 
+    /// A board from a diagram: `X` black, `O` white, `.` empty.
+    fn diagram(rows: &[&str]) -> FastBoard {
+        let mut stones = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            for (j, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let p = Point::new(i as i32, j as i32);
+                match ch {
+                    'X' => stones.push((Color::Black, p)),
+                    'O' => stones.push((Color::White, p)),
+                    _ => {}
+                }
+            }
+        }
+        FastBoard::from_stones(rows.len(), &stones, None)
+    }
+
     #[test]
     fn the_policy_captures_and_escapes() {
-        // Black B2 in atari after white's C2 (white A2... ) on 5x5:
-        //   . . . . .
-        //   . . . . .
-        //   . O . . .
-        //   O X O . .
-        //   . O . . .
-        // White just played; black's B2 has one liberty... it is
-        // surrounded: make it two liberties and let white atari it.
-        let stones = [
-            (Color::Black, Point::new(3, 1)),
-            (Color::White, Point::new(3, 0)),
-            (Color::White, Point::new(2, 1)),
-            (Color::White, Point::new(3, 2)),
-        ];
-        let board = FastBoard::from_stones(5, &stones, None);
-        let mut rng = Rng::new(1);
-        let mut playout = Playout::new();
-        // Black to move, white's last move at C2: the only answer is to
-        // extend at B1, which gives one liberty only — no answer; but
-        // white to move after black's last move captures at B1.
-        let b1 = board.index(Point::new(4, 1));
-        let c2 = board.index(Point::new(3, 2));
-        let b2 = board.index(Point::new(3, 1));
-        for seed in 0..10 {
-            let mut rng2 = Rng::new(seed);
-            assert_eq!(playout.choose(&board, WHITE, Some(b2), &mut rng2), Some(b1));
-        }
-        let _ = (c2, &mut rng);
-        // Escape: black to move after white's atari, extension works.
-        let stones = [
-            (Color::Black, Point::new(2, 2)),
-            (Color::White, Point::new(1, 2)),
-            (Color::White, Point::new(2, 1)),
-            (Color::White, Point::new(2, 3)),
-        ];
-        let board = FastBoard::from_stones(5, &stones, None);
-        let d3 = board.index(Point::new(2, 3));
-        let c2 = board.index(Point::new(3, 2));
-        assert_eq!(playout.choose(&board, BLACK, Some(d3), &mut rng), Some(c2));
+        // In every playout, `c` answers the last move at `last` with `want`.
+        let always = |board: &FastBoard, c: u8, last: Point, want: Point| {
+            let mut playout = Playout::new();
+            for seed in 0..10 {
+                let mut rng = Rng::new(seed);
+                let got = playout.choose(board, c, Some(board.index(last)), &mut rng);
+                assert_eq!(got, Some(board.index(want)), "seed {seed}");
+            }
+        };
+        // Black's last move left its stone in atari: white takes it.
+        let board = diagram(&[
+            ". . . . .",
+            ". . . . .",
+            ". O . . .",
+            "O X O . .",
+            ". . . . .",
+        ]);
+        always(&board, WHITE, Point::new(3, 1), Point::new(4, 1));
+        // White's last move put a black stone in atari: black extends to
+        // three liberties.
+        let board = diagram(&[
+            ". . . . .",
+            ". . O . .",
+            ". O X O .",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        always(&board, BLACK, Point::new(2, 3), Point::new(3, 2));
     }
 }
