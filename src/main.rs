@@ -129,7 +129,7 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = 0)]
         playouts: u32,
         /// Virtual visits of each root prior (see `gtp --prior-visits`).
-        #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits)]
+        #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits, value_parser = visits)]
         prior_visits: f32,
     },
     /// Count, over SGF games, how often each pattern fires and how often
@@ -162,7 +162,7 @@ struct SearchArgs {
     /// Virtual visits of each root prior: how many playouts a pattern
     /// value is worth against what the random games say (0: no priors,
     /// the candidates alone come from the patterns).
-    #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits)]
+    #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits, value_parser = visits)]
     prior_visits: f32,
     /// Playouts without the shapes of `patterns/playout.db` (captures,
     /// escapes and random moves only).
@@ -178,6 +178,14 @@ struct SearchArgs {
     /// grow (progressive widening, on boards of 13x13 and up).
     #[arg(long)]
     no_widening: bool,
+}
+
+/// A number of (virtual) visits: finite and not negative.
+fn visits(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a number of visits (0 or more)")),
+    }
 }
 
 impl SearchArgs {

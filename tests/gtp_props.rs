@@ -161,3 +161,56 @@ proptest! {
         }
     }
 }
+
+/// The binary's search flags: a game with the search (a small number of
+/// playouts, then a clock) answers well-formed moves; bad numbers are
+/// refused by the argument parser with exit status 2, before any GTP.
+#[test]
+fn the_search_flags_of_katachi_gtp() {
+    let run = |args: &[&str], input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
+            .arg("gtp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("katachi starts");
+        child
+            .stdin
+            .take()
+            .expect("piped")
+            .write_all(input.as_bytes())
+            .expect("katachi reads");
+        child.wait_with_output().expect("katachi runs")
+    };
+    let out = run(
+        &["--playouts", "200", "--prior-visits", "5", "--knowledge-visits", "50"],
+        "boardsize 9\ngenmove b\ngenmove w\ntime_settings 5 0 0\ntime_left b 1 0\ngenmove b\nquit\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let replies: Vec<&str> = text.split_inclusive("\n\n").collect();
+    assert_eq!(replies.len(), 7, "{text}");
+    for r in &replies {
+        assert!(well_formed(r, None).is_ok(), "{r:?}");
+    }
+    for i in [1, 2, 5] {
+        let v = replies[i].trim_start_matches("= ").trim();
+        assert!(
+            katachi::gtp::parse_move(v, 9).is_ok() && !v.eq_ignore_ascii_case("pass"),
+            "a move on the board: {v:?}"
+        );
+    }
+    for bad in [
+        &["--prior-visits=-1"][..],
+        &["--prior-visits", "nan"],
+        &["--playouts=-5"],
+        &["--knowledge-visits", "x"],
+    ] {
+        let out = run(bad, "quit\n");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("invalid value '"), "{bad:?}: {err}");
+    }
+}

@@ -141,6 +141,11 @@ impl Node {
 const RAVE_EQUIVALENCE: f32 = 1500.0;
 /// A node is expanded once it has been visited this often.
 const EXPAND_AFTER: u32 = 2;
+/// The tree stops growing at this many nodes (32 bytes each, 64 MB); later
+/// playouts still run from its leaves. A long search on 19x19 (every
+/// expansion adds a node per legal move) would otherwise grow without
+/// bound.
+const MAX_NODES: usize = 2_000_000;
 
 /// Progressive widening at the root: how many candidates are open after
 /// `visits` playouts — [`WIDEN_START`] at first, one more each time the
@@ -208,7 +213,7 @@ pub fn search(
         game,
         widen: opts.widening && n >= WIDEN_FROM_SIDE,
         opts,
-        nodes: Vec::with_capacity(opts.playouts as usize * 4),
+        nodes: Vec::with_capacity(opts.playouts.min(100_000) as usize * 4),
         root_board,
         root_color: cell(color),
         last,
@@ -242,15 +247,15 @@ pub fn search(
         Some(budget) => {
             let start = std::time::Instant::now();
             let most = opts.playouts.saturating_mul(100).max(100);
-            let mut n = 0;
-            while n < most && (n < 100 || start.elapsed() < budget) {
+            let mut done = 0;
+            while done < most && (done < 100 || start.elapsed() < budget) {
                 // The clock is read every 32 playouts.
                 for _ in 0..32 {
                     s.iterate();
                 }
-                n += 32;
+                done += 32;
             }
-            n
+            done
         }
     };
     let first = s.nodes[0].first_child as usize;
@@ -321,6 +326,7 @@ impl Search<'_> {
         loop {
             if self.nodes[node as usize].first_child == NO_CHILDREN
                 && (self.nodes[node as usize].real_visits < EXPAND_AFTER
+                    || self.nodes.len() >= MAX_NODES
                     || !self.expand(node, &board, to_move))
             {
                 break;
