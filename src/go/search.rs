@@ -68,7 +68,7 @@ pub struct SearchOptions {
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
         SearchOptions {
-            playouts: 3000,
+            playouts: 10_000,
             prior_visits: 20.0,
             shapes: true,
             knowledge_visits: 0,
@@ -573,10 +573,15 @@ mod tests {
             g.play(Color::Black, Move::Play(pt(b))).unwrap();
             g.play(Color::White, Move::Play(pt(w))).unwrap();
         }
+        let playouts = 3000;
         for opts in [
-            SearchOptions::default(),
+            SearchOptions {
+                playouts,
+                ..Default::default()
+            },
             // Without pattern priors the playouts alone find it.
             SearchOptions {
+                playouts,
                 prior_visits: 0.0,
                 knowledge_visits: 0,
                 ..Default::default()
