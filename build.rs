@@ -45,7 +45,7 @@ fn builds() -> Vec<Build> {
         required: true,
         all_warnings: true,
     }];
-    // The playout shapes of `go::playout`: ours, strict, no helpers.
+    // The playout shapes of `go::shapes`: ours, strict, no helpers.
     out.push(Build {
         input: "patterns/playout.db".into(),
         output: "playout.rs",

@@ -7,8 +7,10 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use katachi::go::evaluation::EvalOptions;
-use katachi::go::playout::{FastBoard, Playout, Rng, ShapeTable};
+use katachi::go::fastboard::FastBoard;
+use katachi::go::playout::{Playout, Rng};
 use katachi::go::search::SearchOptions;
+use katachi::go::shapes::ShapeTable;
 use katachi::go::{Game, Move};
 use katachi::position::{Color, Point, Position};
 

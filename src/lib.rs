@@ -27,7 +27,7 @@ pub mod builtin {
 }
 
 /// The tables compiled from `patterns/playout.db`: the 3x3 shapes the
-/// Monte Carlo playouts play first ([`go::playout::ShapeTable`]).
+/// Monte Carlo playouts play first ([`go::shapes::ShapeTable`]).
 #[allow(clippy::all)]
 pub mod builtin_playout {
     include!(concat!(env!("OUT_DIR"), "/playout.rs"));

@@ -32,8 +32,10 @@
 //! the position: same inputs, same move.
 
 use super::evaluation::Evaluation;
+use super::fastboard::{cell, FastBoard};
 use super::game::Game;
-use super::playout::{cell, FastBoard, Playout, Rng, ShapeTable};
+use super::playout::{Playout, Rng};
+use super::shapes::ShapeTable;
 use crate::position::{Color, Point, Position};
 
 /// How the search is driven.
