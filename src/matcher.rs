@@ -78,16 +78,7 @@ pub struct Match {
 /// neighbours. They are the cells most patterns constrain, so the key
 /// splits the variants finely, and eight 2-bit values (65,536 keys) keep
 /// the index small because a variant lands only in compatible buckets.
-const KEY_CELLS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+const KEY_CELLS: [(i32, i32); 8] = crate::position::EIGHT_NEIGHBOURS;
 const KEY_BITS: u32 = 2 * KEY_CELLS.len() as u32;
 const KEYS: usize = 1 << KEY_BITS;
 

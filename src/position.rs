@@ -17,6 +17,19 @@ pub struct Point {
     pub j: i32,
 }
 
+/// The offsets `(di, dj)` of a point's eight neighbours, in reading order
+/// (the matcher's index key is built in this order).
+pub const EIGHT_NEIGHBOURS: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
 impl Point {
     pub const fn new(i: i32, j: i32) -> Point {
         Point { i, j }

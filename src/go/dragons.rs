@@ -239,18 +239,7 @@ impl Dragons {
             for &k in &pts {
                 eye_owner[k as usize] = Some(owner);
                 let p = g.point(k);
-                marginal[k as usize] = [
-                    (-1, -1),
-                    (-1, 0),
-                    (-1, 1),
-                    (0, -1),
-                    (0, 1),
-                    (1, -1),
-                    (1, 0),
-                    (1, 1),
-                ]
-                .iter()
-                .any(|&(di, dj)| {
+                marginal[k as usize] = crate::position::EIGHT_NEIGHBOURS.iter().any(|&(di, dj)| {
                     at(g, p.i + di, p.j + dj).and_then(|x| live(g, x)) == Some(owner.other())
                 });
             }
@@ -513,7 +502,7 @@ fn room(g: &Goban, stones: &[Point], color: Color, eye_owner: &[Option<Color>]) 
 mod tests {
     use super::*;
 
-    use crate::go::reading::tests::goban;
+    use crate::go::reading::tests::{goban, LADDER};
 
     fn status(rows: &[&str], i: i32, j: i32) -> DragonStatus {
         let mut g = goban(rows);
@@ -527,13 +516,7 @@ mod tests {
         let rows = [
             ".X.X.O...", //
             "XXXXXO...", //
-            "OOOOOO...", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........",
+            "OOOOOO...",
         ];
         assert_eq!(status(&rows, 1, 0), DragonStatus::Alive);
     }
@@ -543,13 +526,7 @@ mod tests {
         let rows = [
             "..X.O....", //
             "XXX.O....", //
-            "OOOOO....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........",
+            "OOOOO....",
         ];
         // Black has one region of two points (0,0),(0,1) = one eye, and
         // (0,3),(1,3) border both colours: no eye. Boxed in: dead.
@@ -562,13 +539,7 @@ mod tests {
         let rows = [
             "...XO....", //
             "XXXXO....", //
-            "OOOOO....", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........",
+            "OOOOO....",
         ];
         assert_eq!(status(&rows, 1, 0), DragonStatus::Critical);
     }
@@ -594,17 +565,7 @@ mod tests {
     /// neither saved when in atari nor, before E4, saved by black first).
     #[test]
     fn a_ladder_victim_is_dead_and_a_stone_that_can_run_is_critical() {
-        let mut rows = [
-            ".........", //
-            ".........", //
-            ".........", //
-            "....X....", //
-            "...XO....", //
-            "....XX...", //
-            ".........", //
-            ".........", //
-            ".........",
-        ];
+        let mut rows = LADDER;
         assert_eq!(status(&rows, 4, 4), DragonStatus::Dead);
         rows[5] = ".....X...";
         assert_eq!(status(&rows, 4, 4), DragonStatus::Critical);
@@ -622,8 +583,7 @@ mod tests {
             ".........", //
             "......X..", //
             ".........", //
-            "......X..", //
-            ".........",
+            "......X..",
         ];
         let mut g = goban(&rows);
         let d = Dragons::compute(&mut g, &mut Reader::new());
@@ -638,12 +598,7 @@ mod tests {
             ".........", //
             ".X.......", //
             ".O.......", //
-            ".X.......", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........",
+            ".X.......",
         ];
         let mut g = goban(&rows);
         let d = Dragons::compute(&mut g, &mut Reader::new());

@@ -268,9 +268,17 @@ pub(crate) mod tests {
     use super::*;
     use crate::position::Position;
 
-    /// A goban from rows of `.`, `X` (black), `O` (white).
+    /// A goban from rows of `.`, `X` (black), `O` (white); the board is
+    /// square, as wide as the widest row, so rows left out at the bottom
+    /// are empty.
     pub(crate) fn goban(rows: &[&str]) -> Goban {
-        let mut g = Goban::new(rows.len());
+        let side = rows
+            .iter()
+            .map(|r| r.len())
+            .max()
+            .unwrap_or(0)
+            .max(rows.len());
+        let mut g = Goban::new(side);
         for (i, row) in rows.iter().enumerate() {
             for (j, ch) in row.chars().enumerate() {
                 let c = match ch {
@@ -285,22 +293,22 @@ pub(crate) mod tests {
         g
     }
 
+    /// White's E5 in a ladder on 9x9 (the dragon tests use it too).
+    pub(crate) const LADDER: [&str; 6] = [
+        ".........", //
+        ".........", //
+        ".........", //
+        "....X....", //
+        "...XO....", //
+        "....XX...",
+    ];
+
     /// The positions and answers were checked with GNU Go 3.8's GTP
     /// `attack` and `defend`.
     #[test]
     fn a_ladder_works_and_a_ladder_breaker_stops_it() {
         let mut r = Reader::new();
-        let ladder = [
-            ".........", //
-            ".........", //
-            ".........", //
-            "....X....", //
-            "...XO....", //
-            "....XX...", //
-            ".........", //
-            ".........", //
-            ".........",
-        ];
+        let ladder = LADDER;
         let mut g = goban(&ladder);
         let e5 = Point::new(4, 4);
         assert_eq!(g.liberties(e5), 1);
@@ -340,10 +348,7 @@ pub(crate) mod tests {
     fn safe_move_sees_self_atari() {
         let rows = [
             ".X...", //
-            "X....", //
-            ".....", //
-            ".....", //
-            ".....",
+            "X....",
         ];
         let mut g = goban(&rows);
         let mut r = Reader::new();
