@@ -191,33 +191,19 @@ impl Dragons {
                 continue;
             }
             let id = regions.len() as u32;
-            let mut pts = vec![start];
-            region_of[start as usize] = id;
-            let mut borders: Vec<u32> = Vec::new();
-            let (mut black, mut white) = (false, false);
-            let mut idx = 0;
-            while idx < pts.len() {
-                let k = pts[idx];
-                idx += 1;
-                for q in g.adjacent(k) {
-                    match live(g, q) {
-                        Some(c) => {
-                            if c == Color::Black {
-                                black = true;
-                            } else {
-                                white = true;
-                            }
-                            borders.push(q);
-                        }
-                        None => {
-                            if region_of[q as usize] == u32::MAX {
-                                region_of[q as usize] = id;
-                                pts.push(q);
-                            }
-                        }
+            let region = g.region(
+                start,
+                |q| live(g, q),
+                |q| {
+                    let free = region_of[q as usize] == u32::MAX;
+                    if free {
+                        region_of[q as usize] = id;
                     }
-                }
-            }
+                    free
+                },
+            );
+            let (pts, borders) = (region.points, region.borders);
+            let (black, white) = (region.black, region.white);
             let owner = match (black, white) {
                 (true, false) if pts.len() <= MAX_TERRITORY => Color::Black,
                 (false, true) if pts.len() <= MAX_TERRITORY => Color::White,

@@ -274,28 +274,14 @@ impl Game {
                 Some(Color::Black) => black += 1,
                 Some(Color::White) => white += 1,
                 None if !seen[k as usize] => {
-                    seen[k as usize] = true;
-                    let mut region = vec![k];
-                    let (mut b, mut w) = (false, false);
-                    let mut i = 0;
-                    while i < region.len() {
-                        let x = region[i];
-                        i += 1;
-                        for q in g.adjacent(x) {
-                            match g.stone_at(q) {
-                                Some(Color::Black) => b = true,
-                                Some(Color::White) => w = true,
-                                None if !seen[q as usize] => {
-                                    seen[q as usize] = true;
-                                    region.push(q);
-                                }
-                                None => {}
-                            }
-                        }
-                    }
-                    match (b, w) {
-                        (true, false) => black += region.len() as u32,
-                        (false, true) => white += region.len() as u32,
+                    let region = g.region(
+                        k,
+                        |q| g.stone_at(q),
+                        |q| !std::mem::replace(&mut seen[q as usize], true),
+                    );
+                    match (region.black, region.white) {
+                        (true, false) => black += region.points.len() as u32,
+                        (false, true) => white += region.points.len() as u32,
                         _ => {}
                     }
                 }

@@ -75,6 +75,17 @@ fn zobrist(k: u32, c: Color) -> u64 {
     x ^ (x >> 31)
 }
 
+/// An empty region found by [`Goban::region`].
+#[derive(Clone, Debug)]
+pub(crate) struct Region {
+    pub points: Vec<u32>,
+    /// Bordering wall points, once per open neighbour.
+    pub borders: Vec<u32>,
+    /// Whether black / white walls border the region.
+    pub black: bool,
+    pub white: bool,
+}
+
 /// A Go board: stones, strings, simple ko, a position hash, and the undo
 /// record. Points are given as [`Point`]s; internally they are row-major
 /// indices.
@@ -183,6 +194,47 @@ impl Goban {
     }
 
     #[inline]
+    /// Flood-fills the region of the open point `start` through the
+    /// points `wall` says are open (`None`): its points, in the order
+    /// reached, and the walls that border it (a wall once per open
+    /// neighbour). `claim(k)` is asked before a point joins: it marks the
+    /// point as taken and answers false when it already was (so regions
+    /// never overlap); `start` must be unclaimed.
+    pub(crate) fn region(
+        &self,
+        start: u32,
+        wall: impl Fn(u32) -> Option<Color>,
+        mut claim: impl FnMut(u32) -> bool,
+    ) -> Region {
+        let claimed = claim(start);
+        debug_assert!(claimed, "the start of a region is unclaimed");
+        let mut r = Region {
+            points: vec![start],
+            borders: Vec::new(),
+            black: false,
+            white: false,
+        };
+        let mut idx = 0;
+        while idx < r.points.len() {
+            let k = r.points[idx];
+            idx += 1;
+            for q in self.adjacent(k) {
+                match wall(q) {
+                    Some(c) => {
+                        match c {
+                            Color::Black => r.black = true,
+                            Color::White => r.white = true,
+                        }
+                        r.borders.push(q);
+                    }
+                    None if claim(q) => r.points.push(q),
+                    None => {}
+                }
+            }
+        }
+        r
+    }
+
     pub(crate) fn stone_at(&self, k: u32) -> Option<Color> {
         match self.board.raw_cells()[k as usize] {
             1 => Some(Color::Black),
