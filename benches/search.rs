@@ -12,7 +12,7 @@ use katachi::go::playout::{Playout, Rng};
 use katachi::go::search::SearchOptions;
 use katachi::go::shapes::ShapeTable;
 use katachi::go::{Game, Move};
-use katachi::position::{Color, Point, Position};
+use katachi::position::Color;
 
 /// A 9x9 middle game: 24 moves of katachi's pattern engine.
 fn middle_game() -> Game {
@@ -28,12 +28,7 @@ fn middle_game() -> Game {
 }
 
 fn fast_board(g: &Game) -> FastBoard {
-    let goban = g.goban();
-    let stones: Vec<(Color, Point)> = goban
-        .points()
-        .filter_map(|p| goban.stone(p).map(|c| (c, p)))
-        .collect();
-    FastBoard::from_stones(9, &stones, None)
+    FastBoard::from_goban(g.goban(), Color::Black)
 }
 
 fn playouts(c: &mut Criterion) {

@@ -13,7 +13,8 @@
 //! move) walk the string, which is short in practice. No undo: a playout
 //! starts from a copy.
 
-use crate::position::{Color, Point};
+use super::strings::Goban;
+use crate::position::{Color, Point, Position};
 
 /// Cell values: an empty point, the two colours, off the board.
 pub const EMPTY: u8 = 0;
@@ -92,15 +93,15 @@ impl FastBoard {
         }
     }
 
-    /// The board of a position given as (colour, point) stones and the
-    /// ko point of the side to move. Stones must form a legal position
-    /// (every string has a liberty).
-    pub fn from_stones(n: usize, stones: &[(Color, Point)], ko: Option<Point>) -> FastBoard {
-        let mut b = FastBoard::new(n);
-        for &(c, p) in stones {
-            b.put(b.index(p), cell(c));
+    /// The position of `goban`, with the ko point of `to_move`.
+    pub fn from_goban(goban: &Goban, to_move: Color) -> FastBoard {
+        let mut b = FastBoard::new(goban.side());
+        for p in goban.points() {
+            if let Some(c) = goban.stone(p) {
+                b.put(b.index(p), cell(c));
+            }
         }
-        b.ko = ko.map(|p| b.index(p));
+        b.ko = goban.ko_point(to_move).map(|p| b.index(p));
         b
     }
 

@@ -240,6 +240,7 @@ impl Playout {
 mod tests {
     use super::*;
     use crate::go::fastboard::{BLACK, WHITE};
+    use crate::go::reading::tests::goban;
     use crate::position::{Color, Point};
 
     #[test]
@@ -270,20 +271,12 @@ mod tests {
         assert_eq!(results[0], results[1]);
     }
 
-    /// A board from a diagram: `X` black, `O` white, `.` empty.
+    /// A board from a diagram: `X` black, `O` white, `.` empty, spaces
+    /// between points.
     fn diagram(rows: &[&str]) -> FastBoard {
-        let mut stones = Vec::new();
-        for (i, row) in rows.iter().enumerate() {
-            for (j, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let p = Point::new(i as i32, j as i32);
-                match ch {
-                    'X' => stones.push((Color::Black, p)),
-                    'O' => stones.push((Color::White, p)),
-                    _ => {}
-                }
-            }
-        }
-        FastBoard::from_stones(rows.len(), &stones, None)
+        let rows: Vec<String> = rows.iter().map(|r| r.replace(' ', "")).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        FastBoard::from_goban(&goban(&rows), Color::Black)
     }
 
     #[test]

@@ -36,7 +36,7 @@ use super::fastboard::{cell, FastBoard};
 use super::game::Game;
 use super::playout::{Playout, Rng};
 use super::shapes::ShapeTable;
-use crate::position::{Color, Point, Position};
+use crate::position::{Color, Point};
 
 /// How the search is driven.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -199,11 +199,7 @@ pub fn search(
     }
     let goban = game.goban();
     let n = goban.side();
-    let stones: Vec<(Color, Point)> = goban
-        .points()
-        .filter_map(|p| goban.stone(p).map(|c| (c, p)))
-        .collect();
-    let root_board = FastBoard::from_stones(n, &stones, goban.ko_point(color));
+    let root_board = FastBoard::from_goban(goban, color);
     let last = game.history().last().and_then(|(_, m)| match m {
         super::Move::Play(p) => Some(root_board.index(*p)),
         super::Move::Pass => None,
