@@ -1,0 +1,283 @@
+//! The bodies of katachi's fuzz targets, shared by two runners:
+//!
+//! - `tests/fuzz/fuzz_targets/*.rs`, the coverage-guided libFuzzer targets
+//!   that `tests/fuzz/run.sh` builds with `cargo fuzz` (see
+//!   `tests/fuzz/README.md`);
+//! - `tests/fuzz_corpora.rs`, an ordinary test that runs every body over
+//!   its seed corpus and over every input a fuzzing run ever found
+//!   (`tests/fuzz/regressions/<target>/`), on stable Rust, in CI.
+//!
+//! A body takes arbitrary bytes and drives one reader of hostile input the
+//! way a user's file or peer would. It panics exactly when katachi
+//! misbehaves: a panic inside katachi, a broken protocol answer, or a
+//! disagreement between the grid matcher and the plain reference matcher.
+//! Rejecting the input with diagnostics is the expected outcome for most
+//! inputs; the bodies check that those diagnostics render.
+
+#![allow(dead_code)] // each fuzz target uses one body
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+use katachi::board::Board;
+use katachi::constraint::{evaluate, ConstraintContext};
+use katachi::go::analysis::Constraints;
+use katachi::go::reading::Reader;
+use katachi::go::strings::Goban;
+use katachi::gtp::{self, GtpOptions};
+use katachi::matcher::Matcher;
+use katachi::mkpat::{self, CheckedPattern, Compiled};
+use katachi::positions::parse_positions;
+use katachi::reference::{reference_matches, Placement};
+use katachi::{Color, Point, Position};
+
+/// Inputs longer than this are cut: every reader under test has its own
+/// bound far above it, and short inputs keep the fuzzer fast.
+pub const MAX_INPUT: usize = 1 << 16;
+
+fn cut(data: &[u8]) -> &[u8] {
+    &data[..data.len().min(MAX_INPUT)]
+}
+
+/// A small set of boards the matchers are compared on: an empty 9x9, a
+/// 7x7 with stones in a corner and on an edge, and a 19x19 with a few
+/// stones of both colours near every side.
+fn boards() -> &'static [Board] {
+    static BOARDS: OnceLock<Vec<Board>> = OnceLock::new();
+    BOARDS.get_or_init(|| {
+        let mut small = Board::new(7);
+        for (i, j, c) in [
+            (0, 0, Color::Black),
+            (0, 1, Color::White),
+            (1, 1, Color::Black),
+            (2, 0, Color::White),
+            (3, 6, Color::Black),
+            (4, 5, Color::White),
+            (6, 3, Color::Black),
+        ] {
+            small.place(Point::new(i, j), c);
+        }
+        let mut big = Board::new(19);
+        for k in 0..19 {
+            let c = if k % 3 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            big.place(Point::new(k, (k * 7) % 19), c);
+            big.place(Point::new((k * 5 + 3) % 19, k), c.other());
+        }
+        vec![Board::new(9), small, big]
+    })
+}
+
+fn placements(matcher: &Matcher<'_>, board: &Board, to_move: Color) -> BTreeSet<Placement> {
+    let t = matcher.tables();
+    matcher
+        .matches(board, to_move)
+        .iter()
+        .map(|m| {
+            let (top_left, bottom_right) = matcher.placement(m);
+            Placement {
+                pattern: t.patterns[m.pattern as usize].name.to_string(),
+                move_point: m.move_point,
+                top_left,
+                bottom_right,
+            }
+        })
+        .collect()
+}
+
+/// The grid matcher must find exactly what the cell-by-cell reference
+/// finds, for both colours to move.
+fn assert_matchers_agree(checked: &[CheckedPattern], matcher: &Matcher<'_>, board: &Board) {
+    for to_move in [Color::Black, Color::White] {
+        let grid = placements(matcher, board, to_move);
+        let reference = reference_matches(checked, board, to_move);
+        assert_eq!(
+            grid,
+            reference,
+            "grid and reference matchers disagree on a {}x{} board",
+            board.size(),
+            board.size()
+        );
+    }
+}
+
+/// Every diagnostic renders as `name:line:col: severity: message` with
+/// the source line and a caret.
+fn assert_renders(c: &Compiled) {
+    let text = c.render();
+    if !c.diagnostics.is_empty() {
+        assert!(text.contains("fuzz.db:"), "diagnostics not located: {text}");
+    }
+    assert_eq!(c.is_ok(), c.error_count() == 0);
+}
+
+/// A pattern database in either dialect: parse, check, expand, render the
+/// diagnostics, renumber; when it compiles, match it on the test boards
+/// with the grid matcher and the reference matcher and compare.
+pub fn database(data: &[u8]) {
+    let data = cut(data);
+    for lenient in [false, true] {
+        let c = mkpat::compile(
+            "fuzz.db",
+            data,
+            &mkpat::Options {
+                lenient,
+                ..Default::default()
+            },
+        );
+        assert_renders(&c);
+        if let Some(db) = &c.database {
+            let matcher = Matcher::new(db.tables());
+            for board in boards() {
+                assert_matchers_agree(&c.checked, &matcher, board);
+            }
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(r) = mkpat::renum::renumber(text) {
+            // Renumbering changes headers only: the result parses the same.
+            let again = mkpat::renum::renumber(&r.text).expect("renumbered text parses");
+            assert_eq!(again.changed, 0, "renumbering is idempotent");
+        }
+    }
+}
+
+/// A GNU Go 2.6 pattern whose constraint diagram labels four points, and
+/// the fuzz input as its `;` constraint expression (one line: a newline in
+/// the input ends it). When it compiles, the constraint is interpreted by
+/// the Go engine at every match on the test boards.
+pub fn constraint(data: &[u8]) {
+    let expr = String::from_utf8_lossy(cut(data));
+    let expr = expr.lines().next().unwrap_or("");
+    let db = format!(
+        "Pattern F1\n\n?O.\nX*.\n...\n\n:8,50,0,O,0,0,0,0,0,NULL\n\n?Oa\nB*b\n.cd\n\n;{expr}\n"
+    );
+    let c = mkpat::compile(
+        "fuzz.db",
+        db.as_bytes(),
+        &mkpat::Options {
+            dialect: Some(mkpat::Dialect::GnuGo26),
+            ..Default::default()
+        },
+    );
+    assert_renders(&c);
+    let Some(tables) = &c.database else { return };
+    let Some(Some(k)) = tables.constraints.first() else {
+        return;
+    };
+    // Display and re-parse: what the code generator writes is what was read.
+    let shown = mkpat::constraint::display(&k.expr);
+    assert!(!shown.is_empty());
+    let matcher = Matcher::new(tables.tables());
+    let p = &tables.patterns[0];
+    for board in boards() {
+        let mut goban = Goban::new(board.size());
+        for q in board.points() {
+            if let Some(color) = board.stone(q) {
+                let _ = goban.play(q, color);
+            }
+        }
+        let mut reader = Reader::new();
+        for m in matcher.matches(board, Color::Black) {
+            let ctx = ConstraintContext::new(m.anchor, m.trans, p.move_di as i32, p.move_dj as i32);
+            let mut engine = Constraints::new(&mut goban, &mut reader, Color::Black);
+            let _ = evaluate(k, &ctx, &mut engine);
+        }
+    }
+}
+
+/// The builtin database compiled in memory with its checked patterns, for
+/// the reference matcher.
+fn builtin() -> &'static Compiled {
+    static C: OnceLock<Compiled> = OnceLock::new();
+    C.get_or_init(|| {
+        let c = mkpat::compile(
+            "patterns.db",
+            include_bytes!("../../patterns/patterns.db"),
+            &mkpat::Options::default(),
+        );
+        assert!(c.is_ok(), "{}", c.render());
+        c
+    })
+}
+
+/// A positions file: every problem located; every position read is
+/// matched by the builtin database with the grid matcher and the
+/// reference matcher, which must agree.
+pub fn positions(data: &[u8]) {
+    let data = cut(data);
+    match parse_positions("fuzz.txt", data) {
+        Ok(records) => {
+            let c = builtin();
+            let db = c.database.as_ref().expect("builtin compiles");
+            let matcher = Matcher::new(db.tables());
+            for r in records.iter().take(4) {
+                assert_matchers_agree(&c.checked, &matcher, &r.board);
+            }
+        }
+        Err(e) => {
+            let text = e.to_string();
+            assert!(text.contains("fuzz.txt:"), "errors not located: {text}");
+        }
+    }
+}
+
+/// An SGF game: loaded (whole, and up to a move taken from the input), and
+/// replayed position by position as `katachi match` does.
+pub fn sgf(data: &[u8]) {
+    let data = cut(data);
+    let text = String::from_utf8_lossy(data);
+    let until = data.first().map(|&b| usize::from(b % 16));
+    if let Ok(loaded) = katachi::sgf::load(&text, None) {
+        let total = loaded.total_moves;
+        let partial =
+            katachi::sgf::load(&text, until).expect("a game that loads whole loads in part");
+        assert!(partial.moves <= total);
+        if total <= 400 {
+            let positions = katachi::sgf::positions(&text).expect("a game that loads replays");
+            assert_eq!(positions.len(), total + 1);
+        }
+    }
+}
+
+/// A GTP session: the input's lines are commands to the pattern engine (no
+/// playouts, so that a run is fast). A line with a command gets exactly
+/// one well-formed response (`=` or `?`, the id echoed, one blank line at
+/// the end and none inside), a blank or comment line none, and no response
+/// is an internal error (a caught panic). `loadsgf` is left out: its
+/// argument is a path, and a fuzzer must not read the machine's files or
+/// block on a FIFO.
+pub fn gtp(data: &[u8]) {
+    let data = &data[..data.len().min(1 << 14)];
+    let mut session = gtp::Gtp::with_options(GtpOptions::default());
+    for line in data.split(|&b| b == b'\n').take(64) {
+        if String::from_utf8_lossy(line)
+            .to_ascii_lowercase()
+            .contains("loadsgf")
+        {
+            continue;
+        }
+        let Some(reply) = session.handle_line(line) else {
+            continue;
+        };
+        assert!(
+            reply.starts_with('=') || reply.starts_with('?'),
+            "malformed response {reply:?}"
+        );
+        assert!(reply.ends_with("\n\n"), "unterminated response {reply:?}");
+        assert!(
+            !reply[..reply.len() - 2].contains("\n\n"),
+            "blank line inside a response {reply:?}"
+        );
+        assert!(
+            !reply.contains("internal error"),
+            "a command panicked: {reply:?}"
+        );
+        if session.quit_requested() {
+            break;
+        }
+    }
+}
