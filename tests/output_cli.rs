@@ -6,7 +6,7 @@
 
 use std::fs;
 use std::io::Write;
-use std::os::unix::fs::{symlink, FileTypeExt, PermissionsExt};
+use std::os::unix::fs::{symlink, FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -113,7 +113,7 @@ fn read_fifo_while<T>(fifo: &Path, f: impl FnOnce() -> T) -> (T, String) {
 }
 
 #[test]
-fn stats_out_and_tsv_through_a_symlink_keep_the_link_and_the_mode() {
+fn stats_out_and_tsv_replace_a_symlinks_target_keeping_the_link_and_the_mode() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir(dir.path().join("real")).unwrap();
     for (write, name) in [
@@ -125,8 +125,11 @@ fn stats_out_and_tsv_through_a_symlink_keep_the_link_and_the_mode() {
         fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
         let link = dir.path().join(name);
         symlink(Path::new("real").join(name), &link).unwrap();
+        let inode = fs::metadata(&target).unwrap().ino();
         ok(&write(&link));
         assert!(is_link(&link), "{name}");
+        // Replaced by a rename, not truncated and rewritten in place.
+        assert_ne!(fs::metadata(&target).unwrap().ino(), inode, "{name}");
         assert_eq!(mode(&target), 0o600, "{name}");
         let text = fs::read_to_string(&target).unwrap();
         assert!(Hits::parse_tsv(&text).is_ok(), "{name}: {text}");

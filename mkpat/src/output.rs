@@ -28,9 +28,12 @@
 //!   link creates its target;
 //! - a character or block device, a FIFO or a socket: it is written
 //!   through (opened for writing, neither created nor truncated nor
-//!   replaced), so `-o /dev/null` or `-o /dev/stdout` work. Opening a FIFO
-//!   blocks until a reader opens the other end: that is what a user who
-//!   names a FIFO asks for. A socket cannot be opened and is an error;
+//!   replaced), so `-o /dev/null` works. Opening a FIFO blocks until a
+//!   reader opens the other end: that is what a user who names a FIFO asks
+//!   for. A socket cannot be opened and is an error;
+//! - a link into Linux's `/proc/PID/fd/` (`/dev/stdout`, `/dev/fd/3`): an
+//!   open file, not a path; it is written through, appending, whatever it
+//!   is (a pipe, a terminal, or a file the shell opened with `>` or `>>`);
 //! - a folder: an error.
 //!
 //! [`replace_with_backup`] is `mkpat renum`'s writer: it keeps the old text
@@ -164,6 +167,10 @@ impl std::error::Error for Error {
 struct Dest<'a> {
     path: &'a Path,
     target: PathBuf,
+    /// The chain ends in one of Linux's `/proc/PID/fd/N` links (as
+    /// `/dev/stdout` does): not a path but an open file, which only the
+    /// kernel can follow.
+    open_file: bool,
 }
 
 impl Dest<'_> {
@@ -173,9 +180,14 @@ impl Dest<'_> {
         let mut dest = Dest {
             path,
             target: path.to_path_buf(),
+            open_file: false,
         };
         for _ in 0..=MAX_LINKS {
             match fs::symlink_metadata(&dest.target) {
+                Ok(m) if m.file_type().is_symlink() && dest.target.starts_with("/proc") => {
+                    dest.open_file = true;
+                    return Ok(dest);
+                }
                 Ok(m) if m.file_type().is_symlink() => {
                     let to = fs::read_link(&dest.target).map_err(|e| dest.io(Step::ReadLink, e))?;
                     // A relative link is relative to the folder holding it.
@@ -231,13 +243,18 @@ impl Dest<'_> {
 /// module documentation for what happens to each kind of file.
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let dest = Dest::resolve(path)?;
+    if dest.open_file {
+        return write_to_open_file(&dest, bytes);
+    }
     match fs::metadata(&dest.target) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => replace(&dest, None, bytes, None),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            replace(&dest, None, bytes, None).map(drop)
+        }
         Err(e) => Err(dest.io(Step::Inspect, e)),
         Ok(m) if m.is_dir() => Err(dest.error(ErrorKind::Directory)),
         Ok(m) if m.is_file() => {
             refuse_read_only(&dest, &m)?;
-            replace(&dest, Some(&m), bytes, None)
+            replace(&dest, Some(&m), bytes, None).map(drop)
         }
         Ok(_) => write_through(&dest, bytes),
     }
@@ -253,13 +270,12 @@ pub fn replace_with_backup(path: &Path, original: &[u8], bytes: &[u8]) -> Result
     let meta = match fs::metadata(&dest.target) {
         Err(e) => return Err(dest.io(Step::Inspect, e)),
         Ok(m) if m.is_dir() => return Err(dest.error(ErrorKind::Directory)),
-        Ok(m) if !m.is_file() => return Err(dest.error(ErrorKind::NotRegular)),
+        Ok(m) if !m.is_file() || dest.open_file => return Err(dest.error(ErrorKind::NotRegular)),
         Ok(m) => m,
     };
     refuse_read_only(&dest, &meta)?;
-    let mut backup = None;
-    replace(&dest, Some(&meta), bytes, Some((original, &mut backup)))?;
-    Ok(backup.expect("a replacement with a backup made one"))
+    let backup = replace(&dest, Some(&meta), bytes, Some(original))?;
+    Ok(backup.unwrap_or_default())
 }
 
 /// A regular file whose owner may not write it is left alone.
@@ -296,6 +312,22 @@ fn write_through(dest: &Dest<'_>, bytes: &[u8]) -> Result<(), Error> {
             io::Error::other("the special file was replaced by a regular file meanwhile"),
         ));
     }
+    f.write_all(bytes)
+        .and_then(|()| f.flush())
+        .map_err(|e| dest.io(Step::Write, e))
+}
+
+/// `/dev/stdout` and other `/proc/PID/fd/N` links: written through the
+/// kernel's link, appending, so that `-o /dev/stdout >> log` neither
+/// truncates nor overwrites the log.
+fn write_to_open_file(dest: &Dest<'_>, bytes: &[u8]) -> Result<(), Error> {
+    if fs::metadata(&dest.target).is_ok_and(|m| m.is_dir()) {
+        return Err(dest.error(ErrorKind::Directory));
+    }
+    let mut f = OpenOptions::new()
+        .append(true)
+        .open(&dest.target)
+        .map_err(|e| dest.io(Step::Open, e))?;
     f.write_all(bytes)
         .and_then(|()| f.flush())
         .map_err(|e| dest.io(Step::Write, e))
@@ -340,14 +372,14 @@ fn create_new(path: &Path, private: bool) -> io::Result<File> {
 
 /// Writes `bytes` to a new temporary file beside the target and renames
 /// it over the target. With `like`, the new file gets that file's mode and
-/// owner. With `backup`, `original` is first written to a new backup file
-/// whose path is stored there.
+/// owner. With `original` (and `like`), that text is first written to a
+/// new backup file, whose path is returned.
 fn replace(
     dest: &Dest<'_>,
     like: Option<&fs::Metadata>,
     bytes: &[u8],
-    backup: Option<(&[u8], &mut Option<PathBuf>)>,
-) -> Result<(), Error> {
+    original: Option<&[u8]>,
+) -> Result<Option<PathBuf>, Error> {
     let folder = dest.folder();
     let name = dest.file_name()?;
     let (mut file, temp) = (0..1000)
@@ -366,12 +398,14 @@ fn replace(
     file.write_all(bytes).map_err(|e| dest.io(Step::Write, e))?;
     file.sync_all().map_err(|e| dest.io(Step::Sync, e))?;
     drop(file);
-    if let (Some((original, out)), Some(like)) = (backup, like) {
-        *out = Some(write_backup(dest, &name, like, original)?);
-    }
+    let backup = match (original, like) {
+        (Some(original), Some(like)) => Some(write_backup(dest, &name, like, original)?),
+        _ => None,
+    };
     fs::rename(&temp.path, &dest.target).map_err(|e| dest.io(Step::Rename, e))?;
     temp.keep();
-    sync_folder(folder).map_err(|e| dest.io(Step::SyncFolder, e))
+    sync_folder(folder).map_err(|e| dest.io(Step::SyncFolder, e))?;
+    Ok(backup)
 }
 
 /// Writes `original` to the first free `NAME.bak`, `NAME.bak.1`, … beside
@@ -592,6 +626,24 @@ mod tests {
         assert!(fs::metadata(null).unwrap().file_type().is_char_device());
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_open_file_named_through_proc_is_appended_to() {
+        use std::os::fd::AsRawFd;
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("log");
+        fs::write(&log, b"before\n").unwrap();
+        let inode = fs::metadata(&log).unwrap().ino();
+        let open = OpenOptions::new().append(true).open(&log).unwrap();
+        let fd = PathBuf::from(format!("/proc/self/fd/{}", open.as_raw_fd()));
+        write(&fd, b"after\n").unwrap();
+        assert_eq!(fs::read(&log).unwrap(), b"before\nafter\n");
+        assert_eq!(fs::metadata(&log).unwrap().ino(), inode);
+        assert_eq!(names(dir.path()), ["log"]);
+        let e = replace_with_backup(&fd, b"", b"x").unwrap_err();
+        assert!(matches!(e.kind, ErrorKind::NotRegular), "{e:?}");
+    }
+
     #[test]
     fn a_fifo_is_written_through() {
         let dir = tempfile::tempdir().unwrap();
@@ -648,6 +700,7 @@ mod tests {
         let dest = Dest {
             path: &folder,
             target: folder.clone(),
+            open_file: false,
         };
         let e = replace(&dest, None, b"x", None).unwrap_err();
         assert!(

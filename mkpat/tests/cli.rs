@@ -539,6 +539,38 @@ mod output_files {
         assert!(fs::metadata(null).unwrap().file_type().is_char_device());
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn o_dev_stdout_writes_to_the_pipe_or_appends_to_the_file() {
+        let o = json(Path::new("/dev/stdout"));
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let piped = stdout(&o);
+        assert!(piped.starts_with('{'), "{piped}");
+
+        // `mkpat json -o /dev/stdout >> log`: the log is kept.
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("log");
+        fs::write(&log, "before\n").unwrap();
+        let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_mkpat"))
+            .args([
+                "json",
+                "--no-helpers",
+                path_str(&data("ok/edges.db")),
+                "-o",
+                "/dev/stdout",
+            ])
+            .stdout(append)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(
+            fs::read_to_string(&log).unwrap(),
+            format!("before\n{piped}")
+        );
+        assert_eq!(names(dir.path()), ["log"]);
+    }
+
     #[test]
     fn renum_never_overwrites_a_backup() {
         let dir = tempfile::tempdir().unwrap();
