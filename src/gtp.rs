@@ -512,12 +512,13 @@ impl Gtp {
         r
     }
 
-    /// Writes the record when recording; a failure is reported on stderr
-    /// and never breaks the session.
+    /// Writes the record when recording (the whole game, after each move
+    /// and at the end); a failure is reported on stderr and never breaks
+    /// the session.
     fn write_record(&self) {
         if let Some(path) = &self.options.record {
             if let Err(e) = self.record().write(path) {
-                eprintln!("katachi gtp: cannot write {}: {e}", path.display());
+                eprintln!("katachi: error: {e}");
             }
         }
     }

@@ -394,8 +394,8 @@ fn run_hits(
             .map_err(|e| format!("katachi: {}: {e}", f.display()))?;
     }
     if let Some(path) = tsv {
-        std::fs::write(path, counter.to_tsv())
-            .map_err(|e| format!("katachi: cannot write {path}: {e}"))?;
+        mkpat::output::write(std::path::Path::new(path), counter.to_tsv().as_bytes())
+            .map_err(|e| format!("katachi: error: {e}"))?;
     }
     emit(&format!("{} game(s)\n{}", files.len(), counter.table()))
 }
@@ -492,8 +492,8 @@ fn run_with(
     if let Some(out) = output.stats {
         let hits = katachi::stats::hit_counts(&matcher, positions);
         if let Some(path) = out {
-            std::fs::write(path, hits.to_tsv())
-                .map_err(|e| format!("katachi: cannot write {path}: {e}"))?;
+            mkpat::output::write(std::path::Path::new(path), hits.to_tsv().as_bytes())
+                .map_err(|e| format!("katachi: error: {e}"))?;
         }
         return emit(&katachi::stats::table(&hits));
     }

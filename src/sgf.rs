@@ -304,13 +304,13 @@ impl Record {
         out
     }
 
-    /// Writes the SGF atomically: to a temporary file beside `path`, then
-    /// renamed over it, so a reader never sees half a game.
-    pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        std::fs::write(&tmp, self.to_sgf())?;
-        std::fs::rename(&tmp, path)
+    /// Writes the SGF through [`mkpat::output::write`]: a regular file is
+    /// replaced atomically (a reader never sees half a game) keeping its
+    /// mode and owner, a symbolic link is kept and its target replaced, a
+    /// device or FIFO is written through (a FIFO blocks until it has a
+    /// reader), a read-only file or a folder is refused.
+    pub fn write(&self, path: &Path) -> Result<(), mkpat::output::Error> {
+        mkpat::output::write(path, self.to_sgf().as_bytes())
     }
 }
 

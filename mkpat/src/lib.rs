@@ -2,8 +2,8 @@
 //!
 //! katachi does in Rust what GNU Go's `mkpat` did in C. This crate is a pure
 //! library — text in, tables or diagnostics out, no file or environment
-//! access — plus the `mkpat` binary, a thin shell around it. The data flows
-//! one way:
+//! access outside [`output`], the file writer both binaries share — plus
+//! the `mkpat` binary, a thin shell around it. The data flows one way:
 //!
 //! ```text
 //! bytes ─parse─▶ ast::Database ─check─▶ CheckedPattern ─expand─▶ tables::Database ─codegen─▶ Rust
@@ -34,6 +34,7 @@ pub mod helpers;
 pub mod hits;
 pub mod html;
 pub mod json;
+pub mod output;
 pub mod parse;
 pub mod renum;
 pub mod show;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use mkpat::{codegen, html, json, renum, show, Compiled, Dialect, HelperSet, Options};
+use mkpat::{codegen, html, json, output, renum, show, Compiled, Dialect, HelperSet, Options};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -88,8 +88,10 @@ enum Command {
         pattern: String,
     },
     /// Renumber `# pattern N` headers 1, 2, 3… in file order (GNU Go's
-    /// `make renum`). The old file is kept as FILE.bak; the new one is
-    /// written atomically.
+    /// `make renum`). The old file is kept as FILE.bak, or FILE.bak.1,
+    /// FILE.bak.2… when that exists (a backup is never overwritten); the
+    /// new one is written atomically. A symbolic link is kept: the file it
+    /// leads to is renumbered, and backed up in that file's folder.
     Renum { file: PathBuf },
     /// Print counts that describe a database.
     Stats {
@@ -248,8 +250,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 },
             );
             match output {
-                Some(o) => write_atomic(&o, code.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", o.display()))?,
+                Some(o) => output::write(&o, code.as_bytes()).map_err(|e| e.to_string())?,
                 None => {
                     let _ = std::io::stdout().write_all(code.as_bytes());
                 }
@@ -294,11 +295,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         println!("{}: {} patterns, already numbered 1..{}; file untouched", file.display(), r.total, r.total);
                         return Ok(ExitCode::SUCCESS);
                     }
-                    let bak = backup_path(&file);
-                    std::fs::copy(&file, &bak)
-                        .map_err(|e| format!("cannot write backup {}: {e}; file untouched", bak.display()))?;
-                    write_atomic(&file, r.text.as_bytes())
-                        .map_err(|e| format!("cannot write {}: {e}; file untouched", file.display()))?;
+                    let bak = output::replace_with_backup(&file, text.as_bytes(), r.text.as_bytes())
+                        .map_err(|e| e.to_string())?;
                     println!(
                         "{}: renumbered {} of {} patterns 1..{}; the old file is {}",
                         file.display(),
@@ -335,8 +333,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             report(&c)?;
             let text = json::export_compiled(&c).expect("no error").to_json();
             match output {
-                Some(o) => write_atomic(&o, text.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", o.display()))?,
+                Some(o) => output::write(&o, text.as_bytes()).map_err(|e| e.to_string())?,
                 None => {
                     let _ = std::io::stdout().write_all(text.as_bytes());
                 }
@@ -386,8 +383,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 .map_err(|e| format!("cannot create {}: {e}", output.display()))?;
             for f in html::site(&db, hits.as_ref()) {
                 let path = output.join(f.path);
-                write_atomic(&path, f.text.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                output::write(&path, f.text.as_bytes()).map_err(|e| e.to_string())?;
             }
             println!(
                 "{}: {} patterns; open {}",
@@ -398,34 +394,4 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-fn backup_path(file: &Path) -> PathBuf {
-    let mut s = file.as_os_str().to_owned();
-    s.push(".bak");
-    PathBuf::from(s)
-}
-
-/// Writes through a temporary file in the same folder, then renames it over
-/// the target, so that a crash leaves either the old or the new file.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.mkpat-tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
