@@ -328,5 +328,10 @@ fn gtp_records_the_game_with_labels() {
     let loaded = sgf::load(&text, None).unwrap();
     assert_eq!(loaded.moves, 3);
     assert_eq!(loaded.game.komi(), 5.5);
-    assert!(!dir.path().join("game.sgf.tmp").exists());
+    // The record is replaced atomically: no temporary file is left beside it.
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["game.sgf"], "only the record in its folder");
 }
