@@ -368,7 +368,7 @@ pub struct Matcher<'t> {
     /// part of a best-first scan below the current best value.
     always: Index,
     /// Per pattern: may a best-first scan skip it?
-    max_weight: Vec<i32>,
+    max_weight: Vec<i64>,
     /// The largest distance, in rows or columns, from an anchor to any
     /// point of its placement: how far a change can affect matches.
     reach: i32,
@@ -660,7 +660,9 @@ impl<'t> Matcher<'t> {
             for e in range.clone() {
                 let v = self.all.var.get(e);
                 let bound = best.map_or(prune.floor, |(_, b)| b.max(prune.floor));
+                // Max weights are i64 (they may exceed i32); values are i32.
                 let w = self.max_weight[self.checks[v as usize].pattern as usize];
+                let bound = i64::from(bound);
                 if w < bound || (!prune.keep_ties && w <= bound) {
                     stop = v;
                     stop_at = e;

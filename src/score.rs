@@ -215,15 +215,16 @@ impl<'t, 'e> Scorer<'t, 'e> {
         move_point: Point,
         color: Color,
     ) -> i32 {
-        p.weight
-            + assistance_at(
-                p.assistance,
-                position,
-                move_point,
-                color,
-                self.influence,
-                self.judge,
-            )
+        // Saturating: the database allows weights and wind values whose
+        // sum leaves i32 (the matcher's max weights are i64).
+        p.weight.saturating_add(assistance_at(
+            p.assistance,
+            position,
+            move_point,
+            color,
+            self.influence,
+            self.judge,
+        ))
     }
 
     /// The value of match `m` for `color` (the side to move), or `None`
@@ -300,5 +301,41 @@ mod tests {
         assert_eq!(inf.power(&b, Point::new(4, 4), Color::White), 5);
         assert_eq!(inf.power(&b, Point::new(8, 8), Color::Black), 0);
         assert_eq!(inf.power(&b, Point::new(6, 6), Color::Black), 4 + 2);
+    }
+
+    #[test]
+    fn huge_weights_in_the_allowed_range_are_valued_and_never_pruned() {
+        use crate::matcher::Matcher;
+        // Weight, cutoffs, values and bonus at the documented limit 100000:
+        // the max weight is 100000 + 2·10^10 + 100000, far past i32.
+        let src = b"# pattern 1\n\nO..\n.*.\n\n:8,50,0,0,0,0,-,0,NULL\n\n\
+                    # pattern 2\n\nO.\n*.\n\n\
+                    :8,100000,100000,100000,100000,100000,-,100000,NULL\n";
+        let c = mkpat::compile("huge.db", src, &mkpat::Options::default());
+        assert!(c.is_ok(), "{}", c.render());
+        let db = c.database.unwrap();
+        let tables = db.tables();
+        let (_, huge) = tables.pattern_named("2").unwrap();
+        assert_eq!(huge.max_weight, 100_000 + 2 * 10_000_000_000 + 100_000);
+        // Sorted first, as its max weight says.
+        assert_eq!(&*tables.patterns[0].name, "2");
+        let matcher = Matcher::new(tables);
+        let scorer = Scorer::new(tables, &[]).unwrap();
+        let mut b = Board::new(9);
+        b.place(Point::new(4, 4), Color::Black);
+        let (best, value) = matcher
+            .best_first(
+                &b,
+                Color::Black,
+                |m| scorer.value(m, &b, Color::Black),
+                |_, _| {},
+            )
+            .expect("a best match");
+        assert_eq!(&*tables.patterns[best.pattern as usize].name, "2");
+        // 100000 + 100000·min(mypower, 100000), mypower 5 at distance 1.
+        assert!(value >= 100_000 + 5 * 100_000, "{value}");
+        // A power past i32 saturates instead of wrapping or panicking.
+        let a = huge.assistance;
+        assert_eq!(a.value(i32::MAX, i32::MAX, 0), i32::MAX);
     }
 }

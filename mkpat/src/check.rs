@@ -49,7 +49,7 @@ pub struct CheckedPattern {
     pub splitbonus: i32,
     pub minrand: i32,
     pub maxrand: i32,
-    pub max_weight: i32,
+    pub max_weight: i64,
     pub helper: Option<String>,
     pub description: String,
     /// The 2.6 constraint, parsed and type-checked, its labels placed
@@ -175,15 +175,17 @@ fn check_pattern(
         let bonus = a.bonus.value as i32;
         let (xbonus, splitbonus, minrand, maxrand) =
             (v(a.xbonus), v(a.splitbonus), v(a.minrand), v(a.maxrand));
+        // In i64: the wind and moyo products alone reach 10^10.
+        let wide = i64::from;
         let max_weight = match dialect {
-            Dialect::Seed => weight + assistance.max_bonus() + bonus.max(0),
+            Dialect::Seed => wide(weight) + assistance.max_bonus() + wide(bonus.max(0)),
             Dialect::GnuGo26 => {
-                weight
+                wide(weight)
                     + assistance.max_bonus()
-                    + splitbonus
-                    + maxrand
-                    + bonus.max(0)
-                    + xbonus.max(0)
+                    + wide(splitbonus)
+                    + wide(maxrand)
+                    + wide(bonus.max(0))
+                    + wide(xbonus.max(0))
             }
         };
         let constraint = p

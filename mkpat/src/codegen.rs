@@ -191,7 +191,7 @@ fn pattern_tokens(p: &Pattern) -> TokenStream {
         int(p.splitbonus.into()),
         int(p.minrand.into()),
         int(p.maxrand.into()),
-        int(p.max_weight.into()),
+        int(p.max_weight),
     );
     let helper = match &p.helper {
         Some(h) => {

@@ -226,7 +226,26 @@ pub enum UnOp {
 pub struct Ast {
     pub kind: AstKind,
     pub at: Span,
+    /// The height of the tree: 1 for an operand, one more than its
+    /// deepest operand for an operator or call (at most [`MAX_DEPTH`]).
+    pub depth: usize,
 }
+
+/// The height an expression's tree may reach: how deeply one operator or
+/// call may sit inside others (a chain `a && b && …` nests one level per
+/// operator, a call over its points counts two). Every consumer of an
+/// expression (checker, display, code generator, interpreter, and rustc on
+/// the generated function) recurses over the tree, so the parser refuses
+/// a taller one with a located error instead of letting any of them run
+/// out of stack. GNU Go 2.6's longest constraints stay under 20.
+pub const MAX_DEPTH: usize = 100;
+
+/// How many parentheses, calls and prefix operators may enclose a point of
+/// the text. The parser recurses through every precedence level at each
+/// of them (about 25 KiB of stack a level in a debug build), so this bound
+/// is lower: the deepest accepted text parses on a 2 MiB stack. GNU Go
+/// 2.6's constraints nest at most 4.
+pub const MAX_NESTING: usize = 32;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum AstKind {
@@ -375,14 +394,51 @@ fn found(rest: &str) -> String {
     }
 }
 
-/// The parser: carries the whole text to turn remainders into offsets.
+/// The parser: carries the whole text to turn remainders into offsets,
+/// and how many parentheses, calls and prefix operators it is inside.
 struct P {
     len: usize,
+    nesting: std::cell::Cell<usize>,
 }
 
 impl<'a> P {
     fn off(&self, rest: &str) -> usize {
         self.len - rest.len()
+    }
+
+    /// Enters a parenthesis, a call or a prefix operator at `at`: the
+    /// parser recurses there, so its depth is bounded. Errors abort the
+    /// whole parse, so only the success path calls [`P::leave`].
+    fn enter(&self, at: &'a str) -> Result<(), nom::Err<SyntaxError<'a>>> {
+        let n = self.nesting.get() + 1;
+        if n > MAX_NESTING {
+            return Err(nom::Err::Failure(SyntaxError {
+                rest: at,
+                message: Cow::Owned(format!(
+                    "expression nested too deeply (more than {MAX_NESTING} levels of parentheses, calls and prefix operators)"
+                )),
+            }));
+        }
+        self.nesting.set(n);
+        Ok(())
+    }
+
+    fn leave(&self) {
+        self.nesting.set(self.nesting.get() - 1);
+    }
+
+    /// A node over operands of depth `sub`, refused when too deep.
+    fn node(&self, kind: AstKind, at: Span, sub: usize, op: &'a str) -> Res<'a, Ast> {
+        let depth = sub + 1;
+        if depth > MAX_DEPTH {
+            return fail(
+                op,
+                format!(
+                    "expression too deep: operators nest more than {MAX_DEPTH} levels (a chain `a && b && …` counts one level per operator)"
+                ),
+            );
+        }
+        Ok(("", Ast { kind, at, depth }))
     }
 
     fn span(&self, before: &str, after: &str) -> Span {
@@ -410,10 +466,10 @@ impl<'a> P {
             // `<` must not take the `<` of `<=`: ops lists longer tokens first.
             let after_op = &t[tok.len()..];
             let (rest, rhs) = sub(self, Self::ws(after_op))?;
-            lhs = Ast {
-                at: self.span(start, rest),
-                kind: AstKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-            };
+            let sub_depth = lhs.depth.max(rhs.depth);
+            let at = self.span(start, rest);
+            let kind = AstKind::Binary(op, Box::new(lhs), Box::new(rhs));
+            lhs = self.node(kind, at, sub_depth, t)?.1;
             i = rest;
         }
     }
@@ -458,14 +514,18 @@ impl<'a> P {
         match op {
             None => self.primary(start),
             Some(op) => {
+                self.enter(start)?;
                 let (rest, arg) = self.unary(&start[1..])?;
+                self.leave();
                 let at = self.span(start, rest);
                 // `-` before a literal is a negative literal.
-                let kind = match (op, &arg.kind) {
-                    (UnOp::Neg, AstKind::Int(v)) => AstKind::Int(-v),
-                    _ => AstKind::Unary(op, Box::new(arg)),
-                };
-                Ok((rest, Ast { kind, at }))
+                if let (UnOp::Neg, AstKind::Int(v)) = (op, &arg.kind) {
+                    let kind = AstKind::Int(-v);
+                    return Ok((rest, Ast { kind, at, depth: 1 }));
+                }
+                let sub = arg.depth;
+                let (_, node) = self.node(AstKind::Unary(op, Box::new(arg)), at, sub, start)?;
+                Ok((rest, node))
             }
         }
     }
@@ -489,6 +549,7 @@ impl<'a> P {
                 Ast {
                     kind: AstKind::Int(value),
                     at: self.span(i, rest),
+                    depth: 1,
                 },
             ));
         }
@@ -498,11 +559,14 @@ impl<'a> P {
                 Ast {
                     kind: AstKind::Move,
                     at: self.span(i, rest),
+                    depth: 1,
                 },
             ));
         }
         if let Some(after) = i.strip_prefix('(') {
+            self.enter(i)?;
             let (rest, inner) = self.or(after)?;
+            self.leave();
             let rest = Self::ws(rest);
             let Some(rest) = rest.strip_prefix(')') else {
                 return fail(
@@ -515,6 +579,7 @@ impl<'a> P {
                 Ast {
                     kind: inner.kind,
                     at: self.span(i, rest),
+                    depth: inner.depth,
                 },
             ));
         }
@@ -531,9 +596,11 @@ impl<'a> P {
                         Ast {
                             kind: AstKind::Call(name.to_string(), name_at, args),
                             at,
+                            depth: 1,
                         },
                     ));
                 }
+                self.enter(i)?;
                 loop {
                     let (after, arg) = self.or(r)?;
                     args.push(arg);
@@ -542,14 +609,12 @@ impl<'a> P {
                     match sep {
                         Ok((next, ',')) => r = next,
                         Ok((next, _)) => {
+                            self.leave();
                             let at = self.span(i, next);
-                            return Ok((
-                                next,
-                                Ast {
-                                    kind: AstKind::Call(name.to_string(), name_at, args),
-                                    at,
-                                },
-                            ));
+                            let sub = args.iter().map(|a| a.depth).max().unwrap_or(0);
+                            let kind = AstKind::Call(name.to_string(), name_at, args);
+                            let (_, node) = self.node(kind, at, sub, i)?;
+                            return Ok((next, node));
                         }
                         Err(_) => {
                             return fail(
@@ -568,7 +633,14 @@ impl<'a> P {
                 (Some(c), None) => AstKind::Label(c),
                 _ => AstKind::Name(name.to_string()),
             };
-            return Ok((rest, Ast { kind, at: name_at }));
+            return Ok((
+                rest,
+                Ast {
+                    kind,
+                    at: name_at,
+                    depth: 1,
+                },
+            ));
         }
         let what = if i.is_empty() {
             "expected an operand, found the end of the expression".to_string()
@@ -618,7 +690,10 @@ impl<'a> P {
 /// Parses an expression text. The error's offset is a byte offset into
 /// `text`.
 pub fn parse(text: &str) -> Result<Ast, (usize, String)> {
-    let p = P { len: text.len() };
+    let p = P {
+        len: text.len(),
+        nesting: std::cell::Cell::new(0),
+    };
     match p.top(text) {
         Ok((_, e)) => Ok(e),
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
@@ -1089,6 +1164,83 @@ mod tests {
         assert!(d[0].contains("an empty constraint expression"), "{}", d[0]);
         let (_, d) = check(&["2x"], "");
         assert!(d[0].contains("a number runs into `x`"), "{}", d[0]);
+    }
+
+    /// Runs `f` on a thread with a 2 MiB stack, the default of spawned
+    /// threads (tests run in a debug build: frames are at their largest).
+    fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(f)
+            .expect("spawn")
+            .join()
+            .expect("no stack overflow")
+    }
+
+    #[test]
+    fn hostile_expressions_are_refused_at_a_bound_not_by_a_stack_overflow() {
+        let cases: Vec<(String, &str)> = vec![
+            (
+                vec!["lib(a)>1"; 10_000].join("&&"),
+                "operators nest more than 100 levels",
+            ),
+            (
+                vec!["1"; 10_000].join("+"),
+                "operators nest more than 100 levels",
+            ),
+            (
+                format!("{}1{}", "(".repeat(5_000), ")".repeat(5_000)),
+                "nested too deeply",
+            ),
+            (
+                format!("{}a{}", "lib(".repeat(5_000), ")".repeat(5_000)),
+                "nested too deeply",
+            ),
+            (format!("{}lib(a)", "!".repeat(10_000)), "nested too deeply"),
+            (format!("{}1", "-".repeat(10_000)), "nested too deeply"),
+        ];
+        for (text, want) in cases {
+            let (e, d) = on_small_stack(move || check(&[&text], "a"));
+            assert!(e.is_none());
+            assert_eq!(d.len(), 1, "{d:?}");
+            assert!(d[0].contains(want), "{}", &d[0][..300]);
+            assert!(d[0].starts_with("t.db:3:"), "located: {}", &d[0][..100]);
+        }
+    }
+
+    #[test]
+    fn the_deepest_accepted_expression_is_safe_for_every_consumer() {
+        // The tallest tree, and the deepest nesting of parentheses, prefix
+        // operators and a call: both accepted, and checked, displayed and
+        // walked on a 2 MiB stack.
+        // A call over its points is two levels: MAX_DEPTH - 1 calls in a
+        // chain make a tree of height MAX_DEPTH.
+        let chain = vec!["lib(a)"; MAX_DEPTH - 1].join("+");
+        let nested = format!(
+            "{}{}lib(a){}",
+            "(".repeat(MAX_NESTING - 3),
+            "!-",
+            ")".repeat(MAX_NESTING - 3)
+        );
+        for text in [chain, nested] {
+            let shown = on_small_stack(move || {
+                let e = ok(&text, "a");
+                assert_eq!(e.labels(), vec!['a']);
+                display(&e)
+            });
+            assert!(
+                shown.starts_with("lib(a)+lib(a)") || shown.starts_with("!-"),
+                "{shown}"
+            );
+        }
+        let one_more = vec!["lib(a)"; MAX_DEPTH].join("+");
+        assert!(check(&[&one_more], "a").0.is_none());
+        let one_more = format!(
+            "{}1{}",
+            "(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
+        assert!(check(&[&one_more], "a").0.is_none());
     }
 
     #[test]

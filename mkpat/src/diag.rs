@@ -92,8 +92,15 @@ pub struct SourceFile {
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
         let text = text.into();
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let line_starts = lines(&text)
+            .map(|(start, _, _)| start)
+            .chain(text.ends_with(['\n', '\r']).then_some(text.len()))
+            .collect::<Vec<_>>();
+        let line_starts = if line_starts.is_empty() {
+            vec![text.len()]
+        } else {
+            line_starts
+        };
         SourceFile {
             name: name.into(),
             text,
@@ -130,8 +137,12 @@ impl SourceFile {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, pos: usize) -> (usize, usize) {
         let pos = pos.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= pos) - 1;
-        let start = self.line_starts[line];
+        // A position before the first line (in a byte-order mark) is on it.
+        let line = self
+            .line_starts
+            .partition_point(|&s| s <= pos)
+            .saturating_sub(1);
+        let start = self.line_starts[line].min(pos);
         let col = self.text[start..floor_char_boundary(&self.text, pos)]
             .chars()
             .count();
@@ -170,35 +181,58 @@ impl SourceFile {
         }
         let width = line.to_string().len();
         for note in &d.notes {
-            let _ = writeln!(out, "{:width$} = note: {}", "", note);
+            let _ = writeln!(out, "{} = note: {}", " ".repeat(width), note);
         }
         out
     }
 
+    /// Writes the source line and the carets under `span`. A line longer
+    /// than [`MAX_SHOWN`] characters is shown as a window of that many
+    /// characters starting a little before the caret, with `…` where text
+    /// is cut, so that a caret far out on a huge line stays readable; the
+    /// caret line is built with `repeat`, which has no width limit (format
+    /// widths stop at 65,535).
     fn snippet(&self, out: &mut String, span: Span, label: Option<&str>) {
         let (line, col) = self.line_col(span.start);
         let text = self.line_text(line);
         let width = line.to_string().len();
         // Tabs are shown as one space so that the caret lines up.
-        let shown: String = text
+        let chars: Vec<char> = text
             .chars()
             .map(|c| if c == '\t' { ' ' } else { c })
             .collect();
         let (end_line, end_col) = self.line_col(span.end.max(span.start + 1) - 1);
-        let carets = if end_line == line {
+        let mut carets = if end_line == line {
             (end_col + 1).saturating_sub(col).max(1)
         } else {
             1
         };
-        let _ = writeln!(out, "{:width$} |", "");
+        let mut pad = col - 1;
+        let shown: String = if chars.len() <= MAX_SHOWN {
+            chars.iter().collect()
+        } else {
+            let from = pad.saturating_sub(MAX_SHOWN / 4).min(chars.len());
+            let to = (from + MAX_SHOWN).min(chars.len());
+            let mut s = String::new();
+            if from > 0 {
+                s.push('…');
+                pad = pad - from + 1;
+            }
+            s.extend(&chars[from..to]);
+            if to < chars.len() {
+                s.push('…');
+            }
+            carets = carets.min(s.chars().count().saturating_sub(pad)).max(1);
+            s
+        };
+        let _ = writeln!(out, "{} |", " ".repeat(width));
         let _ = writeln!(out, "{line:>width$} | {shown}");
         let _ = write!(
             out,
-            "{:width$} | {:pad$}{}",
-            "",
-            "",
-            "^".repeat(carets),
-            pad = col - 1
+            "{} | {}{}",
+            " ".repeat(width),
+            " ".repeat(pad),
+            "^".repeat(carets)
         );
         match label {
             Some(l) => {
@@ -214,6 +248,41 @@ impl SourceFile {
         sorted.sort_by_key(|d| (d.span.start, d.severity));
         sorted.iter().map(|d| self.render(d)).collect()
     }
+}
+
+/// The most characters of a source line a snippet shows (see
+/// [`SourceFile::snippet`]).
+const MAX_SHOWN: usize = 160;
+
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub const BOM: char = '\u{FEFF}';
+
+/// The lines of a text: the byte offset where each starts, its text and its
+/// line ending. `\n`, `\r\n` and a lone `\r` (old Mac files) each end a
+/// line. A byte-order mark at the start of the text belongs to no line: the
+/// first line starts after it, so that its columns count from its first
+/// visible character. Every consumer of a database's lines (the parser,
+/// `renum`, the diagnostics' line numbers) splits them here.
+pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    let mut pos = if text.starts_with(BOM) {
+        BOM.len_utf8()
+    } else {
+        0
+    };
+    std::iter::from_fn(move || {
+        if pos >= text.len() {
+            return None;
+        }
+        let start = pos;
+        let rest = &text[start..];
+        let (body, ending) = match rest.find(['\n', '\r']) {
+            None => (rest, ""),
+            Some(k) if rest[k..].starts_with("\r\n") => (&rest[..k], &rest[k..k + 2]),
+            Some(k) => (&rest[..k], &rest[k..k + 1]),
+        };
+        pos += body.len() + ending.len();
+        Some((start, body, ending))
+    })
 }
 
 fn floor_char_boundary(s: &str, mut pos: usize) -> usize {
@@ -241,6 +310,50 @@ mod tests {
             f.render(&d),
             "x.db:2:4: error: two moves\n  |\n2 | ?*.*\n  |    ^\n  = note: first at 2:2\n"
         );
+    }
+
+    #[test]
+    fn a_caret_far_out_on_a_huge_line_is_shown_in_a_window() {
+        let mut text = "x".repeat(70_000);
+        text.push('!');
+        text.push_str(&"y".repeat(500));
+        let f = SourceFile::new("long.db", format!("{text}\n"));
+        let out = f.render(&Diagnostic::error(Span::at(70_000), "bang").note("n"));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "long.db:1:70001: error: bang");
+        let shown = lines[2].strip_prefix("1 | ").unwrap();
+        let caret = lines[3].strip_prefix("  | ").unwrap();
+        assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+        assert_eq!(shown.chars().count(), MAX_SHOWN + 2);
+        let at = caret.len() - 1;
+        assert_eq!(caret.trim_start(), "^");
+        assert_eq!(shown.chars().nth(at), Some('!'), "{shown}\n{caret}");
+        // Near the start of a long line: no leading ellipsis.
+        let out = f.render(&Diagnostic::error(Span::new(3, 5), "early"));
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[2].starts_with("1 | xxxx") && lines[2].ends_with('…'));
+        assert_eq!(lines[3], "  |    ^^");
+    }
+
+    #[test]
+    fn lf_crlf_and_lone_cr_end_lines_and_a_bom_is_before_line_one() {
+        for nl in ["\n", "\r\n", "\r"] {
+            let text = format!("ab{nl}{nl}cde{nl}f");
+            let f = SourceFile::new("x.db", text.clone());
+            let e = text.find('e').unwrap();
+            assert_eq!(f.line_col(e), (3, 3), "{nl:?}");
+            assert_eq!(f.line_text(3), "cde");
+            assert_eq!(f.line_col(text.len() - 1), (4, 1));
+            let got: Vec<&str> = lines(&text).map(|(_, b, _)| b).collect();
+            assert_eq!(got, ["ab", "", "cde", "f"]);
+        }
+        let f = SourceFile::new("b.db", "\u{FEFF}ab\ncd\n");
+        assert_eq!(f.line_col(3), (1, 1));
+        assert_eq!(f.line_col(4), (1, 2));
+        assert_eq!(f.line_text(1), "ab");
+        assert_eq!(f.line_col(7), (2, 2));
+        let (start, body, _) = lines(&f.text).next().unwrap();
+        assert_eq!((start, body), (3, "ab"));
     }
 
     #[test]

@@ -22,6 +22,38 @@ pub struct HelperSet {
     pub functions: BTreeMap<String, Result<(), String>>,
 }
 
+/// How deeply brackets (`()`, `[]`, `{}`) may nest in a helpers module:
+/// syn's parser recurses at each level, and this bound keeps it within a
+/// 2 MiB stack in a debug build. Real helpers nest a handful of levels.
+pub const MAX_NESTING: usize = 64;
+
+/// Refuses token trees nested deeper than [`MAX_NESTING`], located at the
+/// first bracket too deep. Walks with an explicit stack.
+fn check_nesting(tokens: &proc_macro2::TokenStream) -> Result<(), String> {
+    let mut stack = vec![(tokens.clone().into_iter(), 0usize)];
+    while let Some((iter, depth)) = stack.last_mut() {
+        let depth = *depth;
+        match iter.next() {
+            None => {
+                stack.pop();
+            }
+            Some(proc_macro2::TokenTree::Group(g)) => {
+                if depth + 1 > MAX_NESTING {
+                    let at = g.span_open().start();
+                    return Err(format!(
+                        "{}:{}: brackets nested too deeply (more than {MAX_NESTING} levels)",
+                        at.line,
+                        at.column + 1
+                    ));
+                }
+                stack.push((g.stream().into_iter(), depth + 1));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
 /// The signature every helper has, as shown to users.
 pub const SIGNATURE: &str = "pub fn NAME(ctx: &HelperContext<'_>) -> i32";
 
@@ -29,10 +61,20 @@ impl HelperSet {
     /// Reads a helpers module's source. Fails with syn's message when the
     /// source is not valid Rust.
     pub fn from_source(source: &str) -> Result<HelperSet, String> {
-        let file = syn::parse_file(source).map_err(|e| {
+        let located = |e: syn::Error| {
             let at = e.span().start();
             format!("{}:{}: {e}", at.line, at.column + 1)
-        })?;
+        };
+        // Lexing into token trees is iterative in proc-macro2 (its parser
+        // and its drop keep their own stack), but syn's parser recurses at
+        // every bracket: refuse deep nesting before syn sees it.
+        let tokens: proc_macro2::TokenStream =
+            source.parse().map_err(|e: proc_macro2::LexError| {
+                let at = e.span().start();
+                format!("{}:{}: {e}", at.line, at.column + 1)
+            })?;
+        check_nesting(&tokens)?;
+        let file: syn::File = syn::parse2(tokens).map_err(located)?;
         let mut functions = BTreeMap::new();
         for item in &file.items {
             if let syn::Item::Fn(f) = item {
@@ -108,6 +150,47 @@ fn check_signature(sig: &syn::Signature) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn body(open: &str, close: &str, n: usize) -> String {
+        format!(
+            "pub fn deep(ctx: &HelperContext<'_>) -> i32 {{\n    let _ = {}0{};\n    1\n}}\n",
+            open.repeat(n),
+            close.repeat(n)
+        )
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_syn_overflows_its_stack() {
+        // Run on a 2 MiB stack, the default of spawned threads.
+        let run = |src: String| {
+            std::thread::Builder::new()
+                .stack_size(2 << 20)
+                .spawn(move || HelperSet::from_source(&src))
+                .unwrap()
+                .join()
+                .expect("no stack overflow")
+        };
+        for (open, close) in [("(", ")"), ("[", "]"), ("{", "}")] {
+            let err = run(body(open, close, 10_000)).unwrap_err();
+            assert_eq!(
+                err,
+                format!(
+                    "2:{}: brackets nested too deeply (more than 64 levels)",
+                    13 + 63
+                )
+            );
+            // The deepest accepted nesting parses (one level is the body).
+            let set = run(body(open, close, MAX_NESTING - 1)).unwrap();
+            assert_eq!(set.valid().collect::<Vec<_>>(), ["deep"]);
+        }
+        // Brackets inside strings and comments do not count.
+        let src = format!(
+            "// {}\npub fn s() -> &'static str {{ \"{}\" }}\n",
+            "(".repeat(10_000),
+            "[".repeat(10_000)
+        );
+        assert!(run(src).is_ok());
+    }
 
     #[test]
     fn lists_public_helpers_and_checks_signatures() {

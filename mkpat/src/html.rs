@@ -60,7 +60,7 @@ struct SitePattern<'a> {
     class: &'a str,
     region: Region,
     weight: i32,
-    max_weight: i32,
+    max_weight: i64,
     /// `bonus xbonus splitbonus minrand maxrand`.
     bonuses: [i32; 5],
     assistance: String,

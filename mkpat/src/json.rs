@@ -142,7 +142,7 @@ pub struct Weights {
     pub minrand: i32,
     pub maxrand: i32,
     /// The most the pattern can be worth: the table's sort key.
-    pub max_weight: i32,
+    pub max_weight: i64,
 }
 
 /// Wind or moyo assistance, tagged by `"kind"`.

@@ -270,15 +270,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     print!("{s}");
                     Ok(ExitCode::SUCCESS)
                 }
-                None => {
-                    let mut names: Vec<&str> = db.patterns.iter().map(|p| &*p.name).collect();
-                    names.sort_by_key(|n| strsim::levenshtein(n, &pattern));
-                    Err(format!(
-                        "no pattern `{pattern}` in {}; closest: {}",
-                        file.display(),
-                        names.into_iter().take(3).collect::<Vec<_>>().join(", ")
-                    ))
-                }
+                None => Err(format!(
+                    "{}: {}",
+                    file.display(),
+                    show::not_found(db, &pattern)
+                )),
             }
         }
         Command::Renum { file } => {

@@ -31,6 +31,22 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
         diags: Vec::new(),
     };
     let patterns = p.database();
+    if patterns.is_empty() {
+        let start = if text.starts_with(crate::diag::BOM) {
+            crate::diag::BOM.len_utf8()
+        } else {
+            0
+        };
+        let header = match dialect {
+            Dialect::Seed => "`# pattern N` (for example `# pattern 1`)",
+            Dialect::GnuGo26 => "`Pattern NAME` (for example `Pattern EB101`)",
+        };
+        p.diags.push(
+            Diagnostic::error(Span::at(start), "no pattern in this file").note(format!(
+                "a pattern starts with a header line {header}, then its diagram"
+            )),
+        );
+    }
     (Database { dialect, patterns }, p.diags)
 }
 
@@ -67,15 +83,12 @@ impl Line<'_> {
     }
 }
 
+/// The lines of `text` ([`crate::diag::lines`]: `\n`, `\r\n` or a lone `\r`
+/// ends a line; a byte-order mark is skipped).
 pub fn split_lines(text: &str) -> Vec<Line<'_>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for piece in text.split_inclusive('\n') {
-        let body = piece.trim_end_matches('\n').trim_end_matches('\r');
-        out.push(Line { start, text: body });
-        start += piece.len();
-    }
-    out
+    crate::diag::lines(text)
+        .map(|(start, text, _)| Line { start, text })
+        .collect()
 }
 
 // ---- line grammars (nom) ----
@@ -579,8 +592,13 @@ impl<'a> Parser_<'a> {
     fn symmetry(&mut self, f: &Text) -> Text {
         let ok = f.text.chars().count() == 1 && "8|\\/-+X".contains(f.text.as_str());
         if !ok {
+            let message = if f.text.is_empty() {
+                "no symmetry class: the attribute line starts with an empty field".to_string()
+            } else {
+                format!("unknown symmetry class `{}`", f.text)
+            };
             self.diags.push(
-                Diagnostic::error(f.span, format!("unknown symmetry class `{}`", f.text))
+                Diagnostic::error(f.span, message)
                     .note("the first field is one of `8 | \\ / - + X`"),
             );
         }

@@ -40,9 +40,11 @@ pub fn renumber(text: &str) -> Result<Renumbered, RenumError> {
     let mut out = String::with_capacity(text.len() + 64);
     let mut next = 1usize;
     let mut changed = 0;
-    for piece in text.split_inclusive('\n') {
-        let body_len = piece.trim_end_matches('\n').trim_end_matches('\r').len();
-        let body = &piece[..body_len];
+    // A byte-order mark is before the first line: kept as it was.
+    if let Some((start, _, _)) = crate::diag::lines(text).next() {
+        out.push_str(&text[..start]);
+    }
+    for (_, body, ending) in crate::diag::lines(text) {
         match parse::header_seed(body) {
             Some(num) => {
                 let at = body.find(num).expect("the number is in the header");
@@ -52,11 +54,12 @@ pub fn renumber(text: &str) -> Result<Renumbered, RenumError> {
                 }
                 out.push_str(&body[..at]);
                 out.push_str(&new);
-                out.push_str(&piece[at + num.len()..]);
+                out.push_str(&body[at + num.len()..]);
                 next += 1;
             }
-            None => out.push_str(piece),
+            None => out.push_str(body),
         }
+        out.push_str(ending);
     }
     Ok(Renumbered {
         text: out,
@@ -68,6 +71,26 @@ pub fn renumber(text: &str) -> Result<Renumbered, RenumError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lone_cr_line_endings_and_a_bom_are_kept() {
+        let src = "\u{FEFF}# pattern 7\rO*\r:8,1,0,0,0,0,-,0,NULL\r\r# pattern 7\rX*\r:8,1,0,0,0,0,-,0,NULL\r";
+        let r = renumber(src).unwrap();
+        assert_eq!(r.total, 2);
+        assert_eq!(r.changed, 2);
+        assert_eq!(
+            r.text,
+            "\u{FEFF}# pattern 1\rO*\r:8,1,0,0,0,0,-,0,NULL\r\r# pattern 2\rX*\r:8,1,0,0,0,0,-,0,NULL\r"
+        );
+    }
+
+    #[test]
+    fn a_file_without_patterns_is_refused() {
+        match renumber("# just a comment\n") {
+            Err(RenumError::Parse(d)) => assert_eq!(d[0].message, "no pattern in this file"),
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn renumbers_headers_and_keeps_every_other_byte() {

@@ -116,6 +116,29 @@ fn header(out: &mut String, p: &Pattern) {
 }
 
 /// `mkpat stats`: counts that tell a database's shape at a glance.
+/// Why `show` found no pattern `name`: the message, with up to three
+/// patterns whose names are close (edit distance at most a third of the
+/// longer name, and at least 2), or none when nothing is close.
+pub fn not_found(db: &Database, name: &str) -> String {
+    let mut close: Vec<(usize, &str)> = db
+        .patterns
+        .iter()
+        .map(|p| (strsim::levenshtein(&p.name, name), &*p.name))
+        .filter(|(d, n)| *d <= 2.max(n.len().max(name.len()) / 3))
+        .collect();
+    close.sort();
+    let close: Vec<String> = close
+        .iter()
+        .take(3)
+        .map(|(_, n)| format!("`{n}`"))
+        .collect();
+    if close.is_empty() {
+        format!("no pattern `{name}` (and none with a close name)")
+    } else {
+        format!("no pattern `{name}`; closest: {}", close.join(", "))
+    }
+}
+
 pub fn stats(db: &Database) -> String {
     let mut out = String::new();
     let n = db.patterns.len();
@@ -178,4 +201,21 @@ pub fn stats(db: &Database) -> String {
         let _ = writeln!(out, "elements/pattern  {:.1}", cells as f64 / n as f64);
     }
     out
+}
+
+#[cfg(test)]
+mod not_found_tests {
+    #[test]
+    fn closest_names_or_none() {
+        let src = b"# pattern 17\n\nXO.\n.*.\n\n:8,50,0,0,0,0,-,0,NULL\n";
+        let c = crate::compile("t.db", src, &crate::Options::default());
+        let db = c.database.expect("compiles");
+        assert_eq!(super::not_found(&db, "7"), "no pattern `7`; closest: `17`");
+        assert_eq!(
+            super::not_found(&db, "zzzzzzzzz"),
+            "no pattern `zzzzzzzzz` (and none with a close name)"
+        );
+        let empty = crate::Database::default();
+        assert!(!super::not_found(&empty, "A").contains("closest"));
+    }
 }

@@ -220,14 +220,17 @@ impl Assistance {
                 uvalue,
                 mycutoff,
                 myvalue,
-            } => uvalue * upower.min(ucutoff.abs()) + myvalue * mypower.min(mycutoff.abs()),
-            Assistance::Moyo { cutoff, value } => value * moyo.min(cutoff),
+            } => uvalue
+                .saturating_mul(upower.min(ucutoff.saturating_abs()))
+                .saturating_add(myvalue.saturating_mul(mypower.min(mycutoff.saturating_abs()))),
+            Assistance::Moyo { cutoff, value } => value.saturating_mul(moyo.min(cutoff)),
         }
     }
 
-    /// The most this assistance can add to a pattern's weight.
-    pub const fn max_bonus(self) -> i32 {
-        const fn pos(v: i32) -> i32 {
+    /// The most this assistance can add to a pattern's weight, in `i64`
+    /// (products of two numbers in ±100000 do not fit in `i32`).
+    pub const fn max_bonus(self) -> i64 {
+        const fn pos(v: i64) -> i64 {
             if v > 0 {
                 v
             } else {
@@ -241,8 +244,11 @@ impl Assistance {
                 uvalue,
                 mycutoff,
                 myvalue,
-            } => pos(uvalue * ucutoff.abs()) + pos(myvalue * mycutoff.abs()),
-            Assistance::Moyo { cutoff, value } => cutoff * value,
+            } => {
+                pos(uvalue as i64 * (ucutoff as i64).abs())
+                    + pos(myvalue as i64 * (mycutoff as i64).abs())
+            }
+            Assistance::Moyo { cutoff, value } => cutoff as i64 * value as i64,
         }
     }
 }
@@ -326,8 +332,10 @@ pub struct Pattern {
     pub splitbonus: i32,
     pub minrand: i32,
     pub maxrand: i32,
-    /// The most this pattern can be worth, the sort key of the table.
-    pub max_weight: i32,
+    /// The most this pattern can be worth, the sort key of the table. An
+    /// `i64`: wind and moyo products of numbers in the allowed range reach
+    /// 10^10, beyond `i32`.
+    pub max_weight: i64,
     /// Name of the helper function, if any.
     pub helper: Option<Cow<'static, str>>,
     /// The description written beside the diagram, if any.

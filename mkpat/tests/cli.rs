@@ -270,7 +270,7 @@ fn show_an_unknown_pattern_fails_with_suggestions() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no pattern `77`"), "{}", stderr(&o));
-    assert!(stderr(&o).contains("closest: 7"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("closest: `7`"), "{}", stderr(&o));
 }
 
 #[test]

@@ -50,6 +50,18 @@ fn compile_file(path: &Path, opts: &Options) -> Compiled {
 /// Files whose rule is a warning compile, except those listed in
 /// [`DO_NOT_COMPILE`]; files whose rule is an error never do.
 const EXPECTED: &[(&str, Severity, &str)] = &[
+    ("empty", Severity::Error, "no pattern in this file"),
+    ("comments_only", Severity::Error, "no pattern in this file"),
+    (
+        "empty_symmetry_class",
+        Severity::Error,
+        "no symmetry class: the attribute line starts with an empty field",
+    ),
+    (
+        "bom_then_error",
+        Severity::Error,
+        "unexpected text after the attribute line",
+    ),
     (
         "unequal_row_widths",
         Severity::Error,
@@ -476,13 +488,63 @@ fn good_databases_compile() {
 }
 
 #[test]
-fn an_empty_database_is_valid_and_has_no_patterns() {
-    for src in [&b""[..], b"\n\n", b"# only a comment\n"] {
+fn a_database_without_patterns_is_an_error_at_its_start() {
+    for (src, note) in [
+        (&b""[..], "`# pattern N`"),
+        (b"\n\n", "`# pattern N`"),
+        (b"# only a comment\n", "`# pattern N`"),
+        (b"\xef\xbb\xbf\n", "`# pattern N`"),
+    ] {
         let c = mkpat::compile("empty.db", src, &options());
-        assert!(c.diagnostics.is_empty(), "{}", c.render());
-        let db = c.database.unwrap();
-        assert!(db.patterns.is_empty() && db.variants.is_empty() && db.elements.is_empty());
+        assert!(!c.is_ok());
+        assert_eq!(c.diagnostics.len(), 1, "{}", c.render());
+        let d = &c.diagnostics[0];
+        assert_eq!(d.message, "no pattern in this file");
+        assert!(d.notes[0].contains(note), "{:?}", d.notes);
+        assert!(c
+            .render()
+            .starts_with("empty.db:1:1: error: no pattern in this file\n"));
     }
+    let c = mkpat::compile(
+        "e.db",
+        b"x",
+        &mkpat::Options {
+            dialect: Some(mkpat::Dialect::GnuGo26),
+            ..options()
+        },
+    );
+    assert!(c
+        .diagnostics
+        .iter()
+        .any(|d| d.message == "no pattern in this file"
+            && d.notes.iter().any(|n| n.contains("`Pattern NAME`"))));
+}
+
+#[test]
+fn lone_cr_and_a_bom_compile_like_lf_with_the_same_locations() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ok/crlf.db");
+    let lf = String::from_utf8(std::fs::read(&path).unwrap())
+        .unwrap()
+        .replace("\r\n", "\n");
+    let reference = mkpat::compile("x.db", lf.as_bytes(), &options());
+    assert!(reference.is_ok(), "{}", reference.render());
+    for variant in [lf.replace('\n', "\r"), format!("\u{FEFF}{lf}")] {
+        let c = mkpat::compile("x.db", variant.as_bytes(), &options());
+        assert!(c.is_ok(), "{}", c.render());
+        assert_eq!(dump(&c), dump(&reference));
+    }
+    // An error on line 3 of a CR-only file is reported there, and on line 1
+    // after a BOM at the right column.
+    let cr = "# pattern 1\r\rXO.!\r.*.\r\r:8,50,0,0,0,0,-,0,NULL\r";
+    let c = mkpat::compile("cr.db", cr.as_bytes(), &options());
+    assert!(
+        c.render().starts_with("cr.db:3:4: error:"),
+        "{}",
+        c.render()
+    );
+    let c = mkpat::compile("bom.db", "\u{FEFF}#  pattern x\n".as_bytes(), &options());
+    assert!(c.render().starts_with("bom.db:1:1: "), "{}", c.render());
+    assert!(!c.render().contains('\u{FEFF}'), "{}", c.render());
 }
 
 #[test]

@@ -761,8 +761,12 @@ impl<'g> Evaluator<'g> {
             .collect();
         classes.dedup();
         let connection = self.connection(p, at, &stones);
-        let base = helper.as_ref().map_or(weight + assistance, |h| h.1);
-        let value = base + bonus + connection;
+        // Saturating: weights and wind values of the allowed range may sum
+        // past i32 (the matcher's max weights are i64).
+        let base = helper
+            .as_ref()
+            .map_or(weight.saturating_add(assistance), |h| h.1);
+        let value = base.saturating_add(bonus).saturating_add(connection);
         if c & (class::D | class::A) != 0 {
             self.defence_and_attack(p, at, &stones);
         }
