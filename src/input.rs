@@ -21,26 +21,20 @@ fn limit() -> String {
 /// Reads the file at `path` whole, refusing one larger than
 /// [`MAX_INPUT_BYTES`]: first by its length on disk, then by capping the
 /// read itself (a file that grows, or a device, cannot slip through).
-/// The error names neither the program nor the path's role; callers
-/// prefix it.
+/// The error does not name the path: callers prefix it (`PATH: ...`).
 pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
-    let shown = path.display();
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
     let len = file.metadata().map(|m| m.len()).unwrap_or(0);
     if len > MAX_INPUT_BYTES {
-        return Err(format!(
-            "{shown}: the file is {len} bytes, more than {}",
-            limit()
-        ));
+        return Err(format!("the file is {len} bytes, more than {}", limit()));
     }
     let mut bytes = Vec::with_capacity(len as usize);
     file.take(MAX_INPUT_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+        .map_err(|e| format!("cannot read the file: {e}"))?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(format!(
-            "{shown}: the file is more than {} bytes long, more than {}",
-            MAX_INPUT_BYTES,
+            "the file is more than {MAX_INPUT_BYTES} bytes long, more than {}",
             limit()
         ));
     }

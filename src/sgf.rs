@@ -459,8 +459,9 @@ pub fn read_file(path: &Path) -> Result<String, String> {
 
 /// Reads and loads an SGF file (see [`load`]).
 pub fn load_file(path: &Path, until: Option<usize>) -> Result<Loaded, String> {
-    let text = read_file(path)?;
-    load(&text, until).map_err(|e| format!("{}: {e}", path.display()))
+    read_file(path)
+        .and_then(|text| load(&text, until))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Every position of a game's main line with the colour to move there:
