@@ -416,6 +416,8 @@ fn sgf_files(paths: &[std::path::PathBuf], failures: &mut Failures) -> Vec<std::
     out
 }
 
+/// Adds the `*.sgf` files under `dir` to `out` (see [`sgf_files`]);
+/// `seen` holds the real paths of the folders walked.
 fn walk(
     dir: &std::path::Path,
     seen: &mut std::collections::HashSet<std::path::PathBuf>,
