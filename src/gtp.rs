@@ -7,6 +7,8 @@
 //! comment, empty lines are ignored, an optional numeric id is echoed in
 //! the response (`=12 ...`, `?12 ...`), and every response ends with a
 //! blank line. Bytes that are not UTF-8 are replaced, never rejected.
+//! A line is at most [`MAX_LINE_BYTES`] (64 KiB) long: a longer one is
+//! answered `? line too long` and skipped.
 //!
 //! A controller must never see the engine die: every failure is a `?`
 //! response (`unknown command`, `syntax error`, `invalid coordinate`,
@@ -621,14 +623,73 @@ pub fn run_with(
     result
 }
 
+/// The longest command line read: 64 KiB, far above any GTP command.
+/// A longer line is answered `? line too long` (with its id when one
+/// starts it) and skipped to its newline without being buffered, so a
+/// peer that never sends a newline cannot make the engine allocate
+/// without end.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Reads one line (without its newline) into `line`, keeping at most
+/// [`MAX_LINE_BYTES`] of it and discarding the rest up to the newline.
+/// `None` at the end of the input; `Some(true)` when the line was too
+/// long.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (content, ends) = match buf.iter().position(|&b| b == b'\n') {
+            Some(k) => (&buf[..k], true),
+            None => (buf, false),
+        };
+        if !too_long {
+            let room = MAX_LINE_BYTES - line.len();
+            if content.len() > room {
+                line.extend_from_slice(&content[..room]);
+                too_long = true;
+            } else {
+                line.extend_from_slice(content);
+            }
+        }
+        let used = content.len() + usize::from(ends);
+        input.consume(used);
+        if ends {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+/// The response to a line over [`MAX_LINE_BYTES`]: `?ID line too long`
+/// when the kept start of the line begins with an id, else without one.
+fn too_long_reply(head: &[u8]) -> String {
+    let text = String::from_utf8_lossy(head);
+    let id = text
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .find(|t| !t.is_empty())
+        .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+        .unwrap_or("");
+    format!("?{id} line too long\n\n")
+}
+
 fn session(gtp: &mut Gtp, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
     let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
-        }
-        if let Some(reply) = gtp.handle_line(&line) {
+    while let Some(too_long) = read_line(input, &mut line)? {
+        let reply = if too_long {
+            Some(too_long_reply(&line))
+        } else {
+            gtp.handle_line(&line)
+        };
+        if let Some(reply) = reply {
             output.write_all(reply.as_bytes())?;
             output.flush()?;
         }
@@ -636,6 +697,7 @@ fn session(gtp: &mut Gtp, input: &mut impl BufRead, output: &mut impl Write) -> 
             return Ok(());
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -708,6 +770,79 @@ mod tests {
         ];
         let got: Vec<&str> = out.split("\n\n").filter(|s| !s.is_empty()).collect();
         assert_eq!(got, want);
+    }
+
+    /// An endless line without a newline, handed out in chunks as a pipe
+    /// would: it is never held whole.
+    struct Flood {
+        left: usize,
+        chunk: Vec<u8>,
+        then: std::io::Cursor<Vec<u8>>,
+    }
+
+    impl io::Read for Flood {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let buf = self.fill_buf()?;
+            let n = buf.len().min(out.len());
+            out[..n].copy_from_slice(&buf[..n]);
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl io::BufRead for Flood {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.left > 0 {
+                let n = self.left.min(self.chunk.len());
+                return Ok(&self.chunk[..n]);
+            }
+            self.then.fill_buf()
+        }
+        fn consume(&mut self, n: usize) {
+            if self.left > 0 {
+                self.left -= n;
+            } else {
+                self.then.consume(n);
+            }
+        }
+    }
+
+    #[test]
+    fn over_long_lines_are_answered_and_skipped_unbuffered() {
+        // 10 MB without a newline, then a valid command.
+        let flood = |head: &str, rest: &str| {
+            let mut chunk = head.as_bytes().to_vec();
+            chunk.resize(8192, b'x');
+            Flood {
+                left: 10_000_000,
+                chunk,
+                then: std::io::Cursor::new(rest.as_bytes().to_vec()),
+            }
+        };
+        let mut out = Vec::new();
+        run(flood("7 play b ", "\n8 name\n"), &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "?7 line too long\n\n=8 katachi\n\n"
+        );
+        // Without an id, and ending the input.
+        let mut out = Vec::new();
+        run(flood("play b ", ""), &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "? line too long\n\n");
+        // The line buffer never held more than the bound.
+        let mut line = Vec::new();
+        let mut input = flood("1 name", "\nname\n");
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), Some(true));
+        assert_eq!(line.len(), MAX_LINE_BYTES);
+        assert!(line.capacity() < 2 * MAX_LINE_BYTES);
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), Some(false));
+        assert_eq!(line, b"name");
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), None);
+        // A line of exactly the bound is read.
+        let exact = format!("name{}\n", " ".repeat(MAX_LINE_BYTES - 4));
+        assert_eq!(session(&exact), "= katachi\n\n");
+        let over = format!("name{}\nname\n", " ".repeat(MAX_LINE_BYTES - 3));
+        assert_eq!(session(&over), "? line too long\n\n= katachi\n\n");
     }
 
     #[test]

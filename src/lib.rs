@@ -9,6 +9,7 @@ pub mod constraint;
 pub mod go;
 pub mod gtp;
 pub mod helpers;
+pub mod input;
 pub mod listing;
 pub mod matcher;
 pub mod position;

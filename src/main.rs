@@ -290,11 +290,19 @@ fn main() -> ExitCode {
 
 /// A pattern database for the move generator, its warnings on stderr.
 fn load_patterns(path: &str) -> Result<std::sync::Arc<katachi::go::movegen::PatternSet>, String> {
-    let set = katachi::go::movegen::PatternSet::load(path).map_err(|e| format!("katachi: {e}"))?;
+    let set = read_patterns(path)?;
     for w in set.warnings() {
         eprintln!("katachi: {w}");
     }
     Ok(std::sync::Arc::new(set))
+}
+
+/// A pattern database compiled in memory, read within
+/// [`katachi::input::MAX_INPUT_BYTES`].
+fn read_patterns(path: &str) -> Result<katachi::go::movegen::PatternSet, String> {
+    let bytes = katachi::input::read_file(std::path::Path::new(path))
+        .map_err(|e| format!("katachi: {path}: {e}"))?;
+    katachi::go::movegen::PatternSet::compile(path, &bytes).map_err(|e| format!("katachi: {e}"))
 }
 
 fn report(r: Result<(), String>) -> ExitCode {
@@ -313,7 +321,7 @@ fn evaluator(db_path: Option<&str>) -> Result<Evaluator, String> {
     let Some(path) = db_path else {
         return Ok(Evaluator::builtin());
     };
-    let e = Evaluator::load(path).map_err(|e| format!("katachi: {e}"))?;
+    let e = Evaluator::new(std::sync::Arc::new(read_patterns(path)?));
     for w in e.set().warnings() {
         eprintln!("katachi: {w}");
     }
@@ -356,23 +364,83 @@ fn run_explain(
     Ok(())
 }
 
-/// The SGF files named, folders expanded to their `*.sgf` files (sorted).
-fn sgf_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>, String> {
+/// The SGF inputs read and those that could not be, each reported on
+/// stderr as it is met, so that one bad file among many does not stop a
+/// run.
+#[derive(Debug, Default)]
+struct Failures {
+    read: usize,
+    failed: usize,
+}
+
+impl Failures {
+    /// Reports `katachi: error: PATH: message` and counts it.
+    fn report(&mut self, path: &std::path::Path, msg: &str) {
+        eprintln!("katachi: error: {}: {msg}", path.display());
+        self.failed += 1;
+    }
+
+    /// The run's verdict once every input was tried: an error with the
+    /// count when any failed.
+    fn verdict(&self) -> Result<(), String> {
+        if self.failed == 0 {
+            return Ok(());
+        }
+        Err(format!(
+            "katachi: error: {} of {} SGF input(s) failed",
+            self.failed,
+            self.failed + self.read
+        ))
+    }
+}
+
+/// Is this a file name ending in `.sgf` (any case)?
+fn is_sgf(p: &std::path::Path) -> bool {
+    p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+}
+
+/// The SGF files named, folders expanded to the `*.sgf` files found in
+/// them and their subfolders, depth first, each folder's entries in
+/// sorted order. A folder reached twice (a symbolic link back up the
+/// tree) is walked once; one that cannot be read is reported and skipped.
+fn sgf_files(paths: &[std::path::PathBuf], failures: &mut Failures) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for p in paths {
         if p.is_dir() {
-            let mut found: Vec<std::path::PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("katachi: cannot read {}: {e}", p.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
-                .collect();
-            found.sort();
-            out.extend(found);
+            walk(p, &mut seen, &mut out, failures);
         } else {
             out.push(p.clone());
         }
     }
-    Ok(out)
+    out
+}
+
+/// Adds the `*.sgf` files under `dir` to `out` (see [`sgf_files`]);
+/// `seen` holds the real paths of the folders walked.
+fn walk(
+    dir: &std::path::Path,
+    seen: &mut std::collections::HashSet<std::path::PathBuf>,
+    out: &mut Vec<std::path::PathBuf>,
+    failures: &mut Failures,
+) {
+    let entries = dir.canonicalize().and_then(|real| {
+        let first = seen.insert(real);
+        Ok((first, std::fs::read_dir(dir)?))
+    });
+    let mut found: Vec<std::path::PathBuf> = match entries {
+        Ok((false, _)) => return,
+        Ok((true, entries)) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+        Err(e) => return failures.report(dir, &format!("cannot read the folder: {e}")),
+    };
+    found.sort();
+    for p in found {
+        if p.is_dir() {
+            walk(&p, seen, out, failures);
+        } else if is_sgf(&p) {
+            out.push(p);
+        }
+    }
 }
 
 fn run_hits(
@@ -383,43 +451,49 @@ fn run_hits(
 ) -> Result<(), String> {
     let evaluator = evaluator(db_path)?;
     let mut counter = HitCounter::new(evaluator.tables());
-    let files = sgf_files(games)?;
-    for f in &files {
-        let text = std::fs::read_to_string(f)
-            .map_err(|e| format!("katachi: cannot read {}: {e}", f.display()))?;
-        counter
-            .add_game(&text, |g, c| {
+    let mut failures = Failures::default();
+    for f in sgf_files(games, &mut failures) {
+        let added = katachi::sgf::read_file(&f).and_then(|text| {
+            counter.add_game(&text, |g, c| {
                 evaluator.evaluate(g, c, EvalOptions { all_patterns })
             })
-            .map_err(|e| format!("katachi: {}: {e}", f.display()))?;
+        });
+        match added {
+            Ok(()) => failures.read += 1,
+            Err(e) => failures.report(&f, &e),
+        }
     }
     if let Some(path) = tsv {
         mkpat::output::write(std::path::Path::new(path), counter.to_tsv().as_bytes())
             .map_err(|e| format!("katachi: error: {e}"))?;
     }
-    emit(&format!("{} game(s)\n{}", files.len(), counter.table()))
+    emit(&format!("{} game(s)\n{}", failures.read, counter.table()))?;
+    failures.verdict()
 }
 
 /// The positions to scan: a positions file, or SGF games (a `.sgf` file
-/// or a folder of them) replayed position by position.
-fn read_positions(path: &str) -> Result<Vec<PositionRecord>, String> {
+/// or a folder of them) replayed position by position. A game that
+/// cannot be read is reported in `failures` and skipped.
+fn read_positions(path: &str, failures: &mut Failures) -> Result<Vec<PositionRecord>, String> {
     let p = std::path::Path::new(path);
-    let is_game = p.is_dir() || p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"));
+    let is_game = p.is_dir() || is_sgf(p);
     if !is_game {
-        let bytes = std::fs::read(path).map_err(|e| format!("katachi: cannot read {path}: {e}"))?;
+        let bytes = katachi::input::read_file(p).map_err(|e| format!("katachi: {path}: {e}"))?;
         return parse_positions(path, &bytes).map_err(|e| e.to_string());
     }
     let mut out = Vec::new();
-    for f in sgf_files(&[p.to_path_buf()])? {
-        let text = std::fs::read_to_string(&f)
-            .map_err(|e| format!("katachi: cannot read {}: {e}", f.display()))?;
-        let game =
-            katachi::sgf::positions(&text).map_err(|e| format!("katachi: {}: {e}", f.display()))?;
-        out.extend(game.into_iter().map(|(board, to_move)| PositionRecord {
-            to_move,
-            board,
-            line: 0,
-        }));
+    for f in sgf_files(&[p.to_path_buf()], failures) {
+        match katachi::sgf::read_file(&f).and_then(|text| katachi::sgf::positions(&text)) {
+            Ok(game) => {
+                failures.read += 1;
+                out.extend(game.into_iter().map(|(board, to_move)| PositionRecord {
+                    to_move,
+                    board,
+                    line: 0,
+                }));
+            }
+            Err(e) => failures.report(&f, &e),
+        }
     }
     Ok(out)
 }
@@ -429,12 +503,13 @@ fn run_match(
     output: Output<'_>,
     positions_path: &str,
 ) -> Result<(), String> {
-    let positions = read_positions(positions_path)?;
+    let mut failures = Failures::default();
+    let positions = read_positions(positions_path, &mut failures)?;
     match db_path {
-        None => run_with(katachi::builtin::TABLES, &positions, output),
+        None => run_with(katachi::builtin::TABLES, &positions, output)?,
         Some(path) => {
-            let src =
-                std::fs::read(path).map_err(|e| format!("katachi: cannot read {path}: {e}"))?;
+            let src = katachi::input::read_file(std::path::Path::new(path))
+                .map_err(|e| format!("katachi: {path}: {e}"))?;
             let compiled = mkpat::compile(
                 path,
                 &src,
@@ -457,9 +532,10 @@ fn run_match(
             let db = compiled.database.ok_or_else(|| {
                 format!("katachi: {path}: {errors} error(s): the pattern database does not compile")
             })?;
-            run_with(db.tables(), &positions, output)
+            run_with(db.tables(), &positions, output)?;
         }
     }
+    failures.verdict()
 }
 
 /// What `katachi match` prints.

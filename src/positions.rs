@@ -12,6 +12,8 @@
 //! [`Diagnostic`] (`file:line:col: error: message`, the line and a caret,
 //! rendered by [`mkpat::diag::SourceFile`]), and after an error the reader
 //! skips to the next blank line so that one run reports all of them.
+//! A leading UTF-8 byte-order mark is skipped. `katachi match` reads a
+//! file of at most [`crate::input::MAX_INPUT_BYTES`].
 
 use mkpat::diag::{Diagnostic, SourceFile, Span};
 
@@ -68,6 +70,9 @@ impl Line<'_> {
 
 /// Reads a positions file. `name` is the path shown in diagnostics.
 pub fn parse_positions(name: &str, bytes: &[u8]) -> Result<Vec<PositionRecord>, PositionsError> {
+    // A byte-order mark (editors on Windows write one) is not part of the
+    // first header; columns count from after it, as editors show them.
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let (source, mut diags) = SourceFile::from_bytes(name, bytes);
     let mut lines = Vec::new();
     let mut start = 0;
@@ -256,6 +261,19 @@ mod tests {
         assert!(
             text.contains("bad.txt:15:3: error: board row has 2 points"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let ps = parse_positions("p.txt", b"\xEF\xBB\xBFto_move O\n1\nX\n").unwrap();
+        assert_eq!((ps[0].to_move, ps[0].line), (Color::White, 1));
+        // Columns count from after the mark.
+        let err = parse_positions("p.txt", b"\xEF\xBB\xBFto_move Y\n1\nX\n").unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("p.txt:1:9: error: unknown side to move `Y`"),
+            "{err}"
         );
     }
 
