@@ -9,7 +9,8 @@ pub mod constraint;
 pub mod go;
 pub mod gtp;
 pub mod helpers;
-pub mod input;
+/// Bounded reading of input files (shared with `mkpat`).
+pub use mkpat::input;
 pub mod listing;
 pub mod matcher;
 pub mod position;

@@ -2,7 +2,8 @@
 //!
 //! katachi does in Rust what GNU Go's `mkpat` did in C. This crate is a pure
 //! library — text in, tables or diagnostics out, no file or environment
-//! access outside [`output`], the file writer both binaries share — plus
+//! access outside [`input`] and [`output`], the bounded reader and the
+//! careful writer both binaries share — plus
 //! the `mkpat` binary, a thin shell around it. The data flows one way:
 //!
 //! ```text
@@ -33,6 +34,7 @@ pub mod grid;
 pub mod helpers;
 pub mod hits;
 pub mod html;
+pub mod input;
 pub mod json;
 pub mod output;
 pub mod parse;

@@ -140,7 +140,7 @@ fn main() -> ExitCode {
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    mkpat::input::read_file(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn options(read: &Read, db_path: &Path) -> Result<Options, String> {

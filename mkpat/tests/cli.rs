@@ -125,7 +125,26 @@ fn helper_checks_follow_the_flags() {
 fn a_missing_file_is_an_error() {
     let o = mkpat(&["check", "/nonexistent/katachi/none.db"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("mkpat: error: cannot read /nonexistent/katachi/none.db"));
+    assert!(stderr(&o).contains("mkpat: error: /nonexistent/katachi/none.db: cannot read the file"));
+}
+
+#[test]
+fn a_database_over_the_size_limit_is_refused_with_both_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("huge.db");
+    // Sparse: over the limit on disk without writing 64 MiB.
+    let f = std::fs::File::create(&db).unwrap();
+    f.set_len(mkpat::input::MAX_INPUT_BYTES + 1).unwrap();
+    for cmd in ["check", "renum", "stats", "json"] {
+        let o = mkpat(&[cmd, path_str(&db)]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("huge.db: the file is 67108865 bytes"),
+            "{cmd}: {err}"
+        );
+        assert!(err.contains("(64 MiB) limit"), "{cmd}: {err}");
+    }
 }
 
 const NUMBERED: &str = "# A database numbered by hand.\r\n\n# pattern 5\n\nOX.   cut\n.*.\n\n:8,40,0,0,0,0,OX,0,NULL\n\n# pattern 5  \n\nXO.\n.*.\n\n:8,30,0,0,0,0,OX,0,NULL\n\n#\tpattern 12\n\n|X*\n|.O\n+--\n\n:8,20,0,0,0,0,OX,0,NULL";

@@ -1,7 +1,8 @@
 //! Reading input files within a bound.
 //!
-//! Every file katachi reads whole — SGF games, positions files, pattern
-//! databases given at run time — goes through [`read_file`], so that a
+//! Every file either binary reads whole — pattern databases (`mkpat`'s
+//! commands, `katachi --db`), SGF games, positions files, hit counts —
+//! goes through [`read_file`], so that a
 //! huge file (or a device such as `/dev/zero`) is refused with a message
 //! instead of exhausting memory. The limit is one constant,
 //! [`MAX_INPUT_BYTES`] (64 MiB), far above any real game, corpus or
@@ -10,7 +11,7 @@
 use std::io::Read;
 use std::path::Path;
 
-/// The largest input file katachi reads: 64 MiB.
+/// The largest input file mkpat or katachi reads: 64 MiB.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The limit in words, for messages.
