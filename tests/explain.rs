@@ -192,6 +192,25 @@ fn hits_count_matches_and_the_moves_behind_them() {
 }
 
 #[test]
+fn hits_refuse_a_game_with_a_late_setup_and_count_nothing_of_it() {
+    let evaluator = Evaluator::builtin();
+    let mut counter = HitCounter::new(katachi::builtin::TABLES);
+    // Stones set up after move 2: a replay from the start would miss them.
+    let text = "(;GM[1]FF[4]SZ[9];B[ee];W[cc];AB[gg][gc];W[cg])";
+    let err = counter
+        .add_game(text, |g, c| {
+            evaluator.evaluate(g, c, EvalOptions { all_patterns: true })
+        })
+        .unwrap_err();
+    assert!(err.contains("set up (AB/AW) after move 2"), "{err}");
+    assert_eq!(
+        counter.positions, 0,
+        "nothing of the refused game is counted"
+    );
+    assert!(counter.counts.values().all(|h| h.matches == 0));
+}
+
+#[test]
 fn hit_counter_on_a_hand_made_evaluation() {
     let mut counter = HitCounter::new(katachi::builtin::TABLES);
     let reason = |name: &str, value| {

@@ -170,12 +170,27 @@ impl HitCounter {
     ) -> Result<(), String> {
         let loaded = crate::sgf::load(sgf, Some(1))?;
         let full = crate::sgf::load(sgf, None)?;
+        // A setup after the first move restarts the game's history there:
+        // replaying from the start would then miss moves.
+        if full.game.history().len() != full.moves {
+            return Err(format!(
+                "stones are set up (AB/AW) after move {}: hits replays games from their first position only",
+                full.moves - full.game.history().len()
+            ));
+        }
         let mut game = loaded.game;
-        for &(color, mv) in full.game.history() {
-            let eval = evaluate(&game, color);
-            self.add(&eval, mv);
-            game.play(color, mv)
-                .map_err(|e| format!("replay: illegal move ({e:?})"))?;
+        // Counted only once the whole game replays: a game that fails adds
+        // nothing to the totals.
+        let mut evals = Vec::with_capacity(full.moves);
+        for (k, &(color, mv)) in full.game.history().iter().enumerate() {
+            evals.push((evaluate(&game, color), mv));
+            game.play(color, mv).map_err(|e| {
+                let at = crate::gtp::format_move(mv, game.size());
+                format!("move {}: {at} cannot be replayed: {e}", k + 1)
+            })?;
+        }
+        for (eval, mv) in &evals {
+            self.add(eval, *mv);
         }
         Ok(())
     }
