@@ -105,7 +105,7 @@ fn constraint_target_over_its_seeds() {
         for (k, line) in text.lines().filter(|l| l.starts_with(';')).enumerate() {
             inputs.push((
                 format!("GNU Go 2.6 constraint {k}"),
-                line[1..].as_bytes().to_vec(),
+                line.as_bytes()[1..].to_vec(),
             ));
         }
     }
