@@ -14,6 +14,7 @@ use mkpat::grid::Spec;
 use mkpat::transform::side;
 
 use crate::board::Board;
+use crate::matcher::{Match, Matcher};
 use crate::position::{Color, Point};
 
 /// One placement found by the reference matcher. Different
@@ -78,4 +79,22 @@ pub fn reference_matches(
         }
     }
     out
+}
+
+/// The grid matcher's matches as placements, to compare with
+/// [`reference_matches`].
+pub fn grid_placements(matcher: &Matcher<'_>, found: &[Match]) -> BTreeSet<Placement> {
+    let t = matcher.tables();
+    found
+        .iter()
+        .map(|m| {
+            let (top_left, bottom_right) = matcher.placement(m);
+            Placement {
+                pattern: t.patterns[m.pattern as usize].name.to_string(),
+                move_point: m.move_point,
+                top_left,
+                bottom_right,
+            }
+        })
+        .collect()
 }

@@ -18,25 +18,8 @@ fn compile(src: &str) -> mkpat::Compiled {
     out
 }
 
-/// The grid matcher's matches as reference placements.
-fn as_placements(matcher: &Matcher<'_>, found: &[Match]) -> BTreeSet<Placement> {
-    let t = matcher.tables();
-    found
-        .iter()
-        .map(|m| {
-            let (top_left, bottom_right) = matcher.placement(m);
-            Placement {
-                pattern: t.patterns[m.pattern as usize].name.to_string(),
-                move_point: m.move_point,
-                top_left,
-                bottom_right,
-            }
-        })
-        .collect()
-}
-
 fn grid_placements(matcher: &Matcher<'_>, board: &Board, to_move: Color) -> BTreeSet<Placement> {
-    as_placements(matcher, &matcher.matches(board, to_move))
+    katachi::reference::grid_placements(matcher, &matcher.matches(board, to_move))
 }
 
 /// A random diagram: rows of random cells with one `*` and at least one

@@ -12,6 +12,10 @@ use std::process::{Command, Output, Stdio};
 
 use mkpat::hits::Hits;
 
+#[path = "support/files.rs"]
+mod files;
+use files::{is_link, mkfifo, mode, names, read_fifo_while};
+
 fn root(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
 }
@@ -68,48 +72,6 @@ fn stderr(o: &Output) -> String {
 
 fn ok(o: &Output) {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
-}
-
-fn mode(p: &Path) -> u32 {
-    fs::metadata(p).unwrap().permissions().mode() & 0o7777
-}
-
-fn is_link(p: &Path) -> bool {
-    fs::symlink_metadata(p).unwrap().file_type().is_symlink()
-}
-
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-fn mkfifo(p: &Path) -> bool {
-    Command::new("mkfifo")
-        .arg(p)
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// Runs `f` while a thread reads `fifo`, and returns what it read. A
-/// handle open for reading and writing keeps the reader from waiting for
-/// ever, even if `f` never opens the FIFO (or replaces it).
-fn read_fifo_while<T>(fifo: &Path, f: impl FnOnce() -> T) -> (T, String) {
-    let keeper = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(fifo)
-        .unwrap();
-    let reader = {
-        let fifo = fifo.to_path_buf();
-        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
-    };
-    let out = f();
-    drop(keeper);
-    (out, reader.join().unwrap())
 }
 
 #[test]

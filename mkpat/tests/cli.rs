@@ -3,6 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[cfg(unix)]
+#[path = "../../tests/support/files.rs"]
+mod files;
+
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
@@ -379,25 +383,9 @@ fn forced_dialect_is_used() {
 #[cfg(unix)]
 mod output_files {
     use super::*;
+    use crate::files::{is_link, mode, names, read_fifo_while};
     use std::fs;
     use std::os::unix::fs::{symlink, FileTypeExt, PermissionsExt};
-
-    fn mode(p: &Path) -> u32 {
-        fs::metadata(p).unwrap().permissions().mode() & 0o7777
-    }
-
-    fn is_link(p: &Path) -> bool {
-        fs::symlink_metadata(p).unwrap().file_type().is_symlink()
-    }
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
 
     fn json(out: &Path) -> Output {
         mkpat(&[
@@ -407,24 +395,6 @@ mod output_files {
             "-o",
             path_str(out),
         ])
-    }
-
-    /// Runs `f` while a thread reads `fifo`, and returns what it read. A
-    /// handle open for reading and writing keeps the FIFO's reader from
-    /// waiting for ever, even if `f` never opens the FIFO (or replaces it).
-    fn read_fifo_while<T>(fifo: &Path, f: impl FnOnce() -> T) -> (T, String) {
-        let keeper = fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(fifo)
-            .unwrap();
-        let reader = {
-            let fifo = fifo.to_path_buf();
-            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
-        };
-        let out = f();
-        drop(keeper);
-        (out, reader.join().unwrap())
     }
 
     fn renum_ok(db: &Path) -> String {

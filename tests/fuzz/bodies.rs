@@ -16,7 +16,6 @@
 
 #![allow(dead_code)] // each fuzz target uses one body
 
-use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use katachi::board::Board;
@@ -28,7 +27,7 @@ use katachi::gtp::{self, GtpOptions};
 use katachi::matcher::Matcher;
 use katachi::mkpat::{self, CheckedPattern, Compiled};
 use katachi::positions::parse_positions;
-use katachi::reference::{reference_matches, Placement};
+use katachi::reference::{grid_placements, reference_matches};
 use katachi::{Color, Point, Position};
 
 /// Inputs longer than this are cut: every reader under test has its own
@@ -71,28 +70,11 @@ fn boards() -> &'static [Board] {
     })
 }
 
-fn placements(matcher: &Matcher<'_>, board: &Board, to_move: Color) -> BTreeSet<Placement> {
-    let t = matcher.tables();
-    matcher
-        .matches(board, to_move)
-        .iter()
-        .map(|m| {
-            let (top_left, bottom_right) = matcher.placement(m);
-            Placement {
-                pattern: t.patterns[m.pattern as usize].name.to_string(),
-                move_point: m.move_point,
-                top_left,
-                bottom_right,
-            }
-        })
-        .collect()
-}
-
 /// The grid matcher must find exactly what the cell-by-cell reference
 /// finds, for both colours to move.
 fn assert_matchers_agree(checked: &[CheckedPattern], matcher: &Matcher<'_>, board: &Board) {
     for to_move in [Color::Black, Color::White] {
-        let grid = placements(matcher, board, to_move);
+        let grid = grid_placements(matcher, &matcher.matches(board, to_move));
         let reference = reference_matches(checked, board, to_move);
         assert_eq!(
             grid,
