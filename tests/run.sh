@@ -2,8 +2,9 @@
 # The whole test suite, from a fresh machine: the README's test command.
 #
 # Installs what the tests need when it is missing, then runs formatting,
-# lints and every test of the workspace (the GNU Go 2.6 conformance tests
-# included when ../shared/conformance is present, as it is in CI).
+# lints, rustdoc with warnings denied and every test of the workspace
+# (the GNU Go 2.6 conformance tests included when ../shared/conformance
+# is present, as it is in CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,6 +48,10 @@ cargo fmt --all -- --check
 
 say "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets $features -- -D warnings
+
+say "cargo doc -D warnings"
+# Broken intra-doc links and ambiguous names fail like a lint.
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace $features
 
 say "cargo test"
 # CI=true keeps insta from writing snapshots: a changed snapshot fails.

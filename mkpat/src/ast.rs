@@ -1,7 +1,7 @@
 //! The parsed form of a pattern database: what the text says, with spans.
 //!
 //! Nothing here is validated beyond the grammar; the checker turns these
-//! into [`crate::checked::CheckedPattern`]s. Both dialects parse into the same
+//! into [`crate::check::CheckedPattern`]s. Both dialects parse into the same
 //! types: fields a dialect lacks are `None` or zero.
 
 use crate::diag::Span;

@@ -6,7 +6,7 @@
 //! `html -o` and `renum`; `katachi gtp -o`, `match --stats-out` and
 //! `hits --tsv`.
 //!
-//! What [`write`] does depends on what is at the path:
+//! What [`write()`] does depends on what is at the path:
 //!
 //! - nothing: a new file is created with the default mode (`0666` less the
 //!   umask), written to a temporary file beside it and renamed into place;

@@ -1,4 +1,4 @@
-//! The parser: database text to [`ast::Database`], with every syntax error.
+//! The parser: database text to [`crate::ast::Database`], with every syntax error.
 //!
 //! A database is line-oriented, so the parser is a small state machine over
 //! lines (header, comments, diagram, attribute line, constraint) and each

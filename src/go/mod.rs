@@ -2,7 +2,7 @@
 //!
 //! The matcher only answers "does this diagram fit here"; playing Go needs
 //! rules, and the patterns' class letters and constraints need an engine
-//! that can read. This module is that engine, part 1:
+//! that can read. This module is that engine:
 //!
 //! - [`strings`]: the board with incremental strings (worms), liberty
 //!   counts, Zobrist hash and an undo record — the matcher's
@@ -25,7 +25,11 @@
 //! - [`tuning`]: the evaluator the tuning tools call and the per-pattern
 //!   hit counter over games (`katachi hits`);
 //! - [`analysis`]: [`crate::score::Judge`] and
-//!   [`crate::constraint::ConstraintEngine`] implemented on the above.
+//!   [`crate::constraint::ConstraintEngine`] implemented on the above;
+//! - [`fastboard`], [`shapes`], [`playout`] and [`search`]: the Monte
+//!   Carlo tree search `genmove` plays by default — a light board for
+//!   random games, the playout database's 3x3 shape table, the playout
+//!   policy, and UCT with RAVE over the move generator's candidates.
 //!
 //! The GTP front end is [`crate::gtp`].
 
