@@ -6,8 +6,10 @@
 #   tests/fuzz/run.sh TARGET [RUNS [SECONDS]] [-- LIBFUZZER-FLAGS...]
 #
 # TARGET is database, constraint, positions, sgf or gtp. The run stops
-# after RUNS executions (default 10,000,000) or SECONDS (default 3600),
-# whichever comes first, or at the first crash, which libFuzzer writes
+# after RUNS executions (default 10,000,000) or SECONDS of CPU time spent
+# by the fuzzing process (default 3600, one CPU-hour; CPU time, not wall
+# time, so that a run sharing the machine still gets its hour), whichever
+# comes first, or at the first crash, which libFuzzer writes
 # under tests/fuzz/artifacts/TARGET/: copy it into
 # tests/fuzz/regressions/TARGET/ so that `cargo test --test fuzz_corpora`
 # keeps it a test. The growing corpus is tests/fuzz/corpus/TARGET/ (not
@@ -59,6 +61,32 @@ case $target in
 esac
 cp tests/fuzz/regressions/"$target"/* "$seeds"/ 2>/dev/null || true
 
-exec cargo fuzz run --fuzz-dir tests/fuzz -s none -a "$target" "$corpus" "$seeds" -- \
-  -runs="$runs" -max_total_time="$secs" -max_len=65536 -timeout=20 \
-  -rss_limit_mb=4096 -print_final_stats=1 "$@"
+cargo fuzz build --fuzz-dir tests/fuzz -s none -a "$target"
+bin=$(find tests/fuzz/target -path "*/release/$target" -type f -perm -u+x | head -n1)
+[ -x "$bin" ] || { echo "no fuzz binary for $target under tests/fuzz/target" >&2; exit 1; }
+
+# libFuzzer's own -max_total_time counts wall time; the CPU budget is kept
+# here instead: the run is interrupted (SIGINT, after which libFuzzer
+# prints its final stats) once it has used SECONDS of CPU.
+"$bin" -runs="$runs" -max_total_time=$((secs * 20)) -max_len=65536 -timeout=20 \
+  -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="tests/fuzz/artifacts/$target/" \
+  "$@" "$corpus" "$seeds" &
+pid=$!
+mkdir -p "tests/fuzz/artifacts/$target"
+trap 'kill -INT $pid 2>/dev/null' INT TERM
+tick=$(getconf CLK_TCK)
+while kill -0 $pid 2>/dev/null; do
+  # Fields 14 and 15 of /proc/PID/stat: user and system time, in ticks.
+  cpu=$(awk -v t="$tick" '{ print int(($14 + $15) / t) }' /proc/$pid/stat 2>/dev/null || echo 0)
+  if [ "$cpu" -ge "$secs" ]; then
+    echo "run.sh: $cpu s of CPU used, stopping $target" >&2
+    kill -INT $pid 2>/dev/null || true
+    break
+  fi
+  sleep 5
+done
+status=0
+wait $pid || status=$?
+# libFuzzer exits 72 when interrupted: the budget was spent, not a failure.
+[ $status -eq 72 ] && status=0
+exit $status
