@@ -65,6 +65,7 @@ cargo fuzz build --fuzz-dir tests/fuzz -s none -a "$target"
 bin=$(find tests/fuzz/target -path "*/release/$target" -type f -perm -u+x | head -n1)
 [ -x "$bin" ] || { echo "no fuzz binary for $target under tests/fuzz/target" >&2; exit 1; }
 
+mkdir -p "tests/fuzz/artifacts/$target"
 # libFuzzer's own -max_total_time counts wall time; the CPU budget is kept
 # here instead: the run is interrupted (SIGINT, after which libFuzzer
 # prints its final stats) once it has used SECONDS of CPU.
@@ -72,7 +73,6 @@ bin=$(find tests/fuzz/target -path "*/release/$target" -type f -perm -u+x | head
   -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="tests/fuzz/artifacts/$target/" \
   "$@" "$corpus" "$seeds" &
 pid=$!
-mkdir -p "tests/fuzz/artifacts/$target"
 trap 'kill -INT $pid 2>/dev/null' INT TERM
 tick=$(getconf CLK_TCK)
 while kill -0 $pid 2>/dev/null; do
