@@ -17,7 +17,7 @@
 //! `--out` (default `target/games/<opponent>`), and a results table
 //! (win rate overall and per colour, mean margin, seconds per move of each
 //! side) is printed and written to `results.md` there. The work itself is
-//! `katachi::go::tournament`, which any two players can use.
+//! `katachi::tournament`, which any two players can use.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -26,9 +26,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use katachi::go::evaluation::EvalOptions;
 use katachi::go::movegen::PatternSet;
 use katachi::go::search::SearchOptions;
-use katachi::go::tournament::{
-    run_match, GtpPlayer, Katachi, Player, RandomPlayer, Settings, Summary,
-};
+use katachi::tournament::{run_match, GtpPlayer, Katachi, Player, RandomPlayer, Settings, Summary};
 
 struct Args {
     games: usize,

@@ -98,7 +98,7 @@ fn synthetic_positions() -> Vec<PositionRecord> {
 
 fn benches(c: &mut Criterion) {
     let corpus = corpus_positions("real");
-    let builtin = Matcher::new(katachi::builtin::TABLES);
+    let builtin = Matcher::new(katachi::go::builtin::TABLES);
     let Some(positions) = corpus else {
         eprintln!("{CORPUS} is absent: benching the builtin db on synthetic positions, skipping GNU Go 2.6's");
         full_scan(

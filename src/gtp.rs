@@ -22,9 +22,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use crate::go::evaluation::{EvalOptions, Evaluation};
 use crate::go::explain;
 use crate::go::game::{MAX_SIZE, MIN_SIZE};
-use crate::go::{movegen, tuning};
+use crate::go::movegen;
+use crate::go::notation::{format_move, parse_move};
 use crate::go::{Game, Move};
+use crate::notation::{color_word, parse_color};
 use crate::sgf::Record;
+use crate::tuning;
 
 /// Commands after which the SGF record is written.
 const RECORDED: &[&str] = &[
@@ -94,9 +97,6 @@ pub struct GtpOptions {
     /// as the seed's engine.
     pub search: Option<crate::go::search::SearchOptions>,
 }
-
-/// Column letters: `I` is skipped.
-const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// The controller's time settings (`time_settings`) and the last
 /// `time_left` per colour (black, white).
@@ -331,7 +331,7 @@ impl Gtp {
             "play" => {
                 want(2)?;
                 let c = parse_color(args[0]).ok_or("syntax error")?;
-                let m = parse_move(args[1], self.game.size())?;
+                let m = parse_move(args[1], self.game.size()).map_err(|e| e.to_string())?;
                 self.game
                     .play(c, m)
                     .map(|()| String::new())
@@ -432,7 +432,7 @@ impl Gtp {
             "katachi-patterns-at" => {
                 want(2)?;
                 let c = parse_color(args[0]).ok_or("syntax error")?;
-                let p = match parse_move(args[1], self.game.size())? {
+                let p = match parse_move(args[1], self.game.size()).map_err(|e| e.to_string())? {
                     Move::Play(p) => p,
                     Move::Pass => return Err("syntax error".into()),
                 };
@@ -529,7 +529,7 @@ impl Gtp {
     fn showboard(&self) -> String {
         let g = self.game.goban();
         let n = g.side();
-        let letters: String = LETTERS[..n]
+        let letters: String = crate::notation::COLUMN_LETTERS[..n]
             .iter()
             .map(|&b| format!(" {}", b as char))
             .collect();
@@ -550,58 +550,6 @@ impl Gtp {
         }
         out.push_str(&format!("  {letters}\n"));
         out
-    }
-}
-
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-/// `b`, `black`, `w`, `white`, in any case.
-pub fn parse_color(s: &str) -> Option<Color> {
-    match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Some(Color::Black),
-        "w" | "white" => Some(Color::White),
-        _ => None,
-    }
-}
-
-/// A vertex (`D4`, `q16`, `pass`, any case) on a board of side `size`.
-pub fn parse_move(s: &str, size: usize) -> Result<Move, String> {
-    if s.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
-    }
-    let bytes = s.as_bytes();
-    let (first, digits) = match bytes.split_first() {
-        Some((f, d)) if f.is_ascii_alphabetic() && !d.is_empty() => (*f, d),
-        _ => return Err("syntax error".into()),
-    };
-    if !digits.iter().all(u8::is_ascii_digit) || digits.len() > 3 {
-        return Err("syntax error".into());
-    }
-    let letter = first.to_ascii_uppercase();
-    let col = LETTERS
-        .iter()
-        .position(|&l| l == letter)
-        .ok_or("invalid coordinate")?;
-    let row: usize = std::str::from_utf8(digits)
-        .ok()
-        .and_then(|d| d.parse().ok())
-        .ok_or("syntax error")?;
-    if col >= size || row == 0 || row > size {
-        return Err("invalid coordinate".into());
-    }
-    Ok(Move::Play(Point::new((size - row) as i32, col as i32)))
-}
-
-/// The vertex of a move (`pass` for a pass).
-pub fn format_move(m: Move, size: usize) -> String {
-    match m {
-        Move::Pass => "pass".into(),
-        Move::Play(p) => format!("{}{}", LETTERS[p.j as usize] as char, size as i32 - p.i),
     }
 }
 

@@ -12,18 +12,20 @@ use std::fmt::Write;
 use mkpat::tables::Tables;
 
 use crate::board::Board;
-use crate::go::explain::vertex;
 use crate::matcher::Match;
+use crate::notation::{color_word, vertex};
 use crate::position::{Color, Point, Position};
 
 /// Marks for proposed moves on the drawn board, in order of first use.
 const MARKS: &[u8] = b"abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNPQRSTUVWYZ";
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black (X)",
-        Color::White => "white (O)",
-    }
+/// The side to move, with its letter in the diagrams.
+fn color_name(c: Color) -> String {
+    let letter = match c {
+        Color::Black => 'X',
+        Color::White => 'O',
+    };
+    format!("{} ({letter})", color_word(c))
 }
 
 /// One position's listing. `matches` may come in any order.

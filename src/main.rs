@@ -14,9 +14,9 @@ use clap::{Parser, Subcommand};
 use katachi::go::evaluation::EvalOptions;
 use katachi::go::explain;
 use katachi::go::search::SearchOptions;
-use katachi::go::tuning::{Evaluator, HitCounter};
 use katachi::matcher::{Match, Matcher};
 use katachi::positions::{parse_positions, PositionRecord};
+use katachi::tuning::{Evaluator, HitCounter};
 use mkpat::tables::Tables;
 
 #[derive(Parser, Debug)]
@@ -506,7 +506,7 @@ fn run_match(
     let mut failures = Failures::default();
     let positions = read_positions(positions_path, &mut failures)?;
     match db_path {
-        None => run_with(katachi::builtin::TABLES, &positions, output)?,
+        None => match_tables(katachi::go::builtin::TABLES, &positions, output)?,
         Some(path) => {
             let src = katachi::input::read_file(std::path::Path::new(path))
                 .map_err(|e| format!("katachi: {path}: {e}"))?;
@@ -519,7 +519,7 @@ fn run_match(
                     // lacks are reported (as warnings: only geometry is
                     // matched here).
                     helpers: Some(mkpat::HelperSet {
-                        functions: katachi::builtin::HELPERS
+                        functions: katachi::go::builtin::HELPERS
                             .iter()
                             .map(|(name, _)| (name.to_string(), Ok(())))
                             .collect(),
@@ -532,7 +532,7 @@ fn run_match(
             let db = compiled.database.ok_or_else(|| {
                 format!("katachi: {path}: {errors} error(s): the pattern database does not compile")
             })?;
-            run_with(db.tables(), &positions, output)?;
+            match_tables(db.tables(), &positions, output)?;
         }
     }
     failures.verdict()
@@ -550,7 +550,7 @@ struct Output<'a> {
     show: bool,
 }
 
-fn run_with(
+fn match_tables(
     tables: Tables<'_>,
     positions: &[PositionRecord],
     output: Output<'_>,

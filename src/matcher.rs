@@ -1,6 +1,7 @@
 //! The runtime matcher: finds every placement of every pattern variant on a
 //! [`Board`], reading any [`Tables`] — the generated `static` tables of
-//! [`crate::builtin`] or a [`mkpat::Database`] compiled in memory — through
+//! that `build.rs` writes (an engine's, such as `go::builtin`) or a
+//! [`mkpat::Database`] compiled in memory — through
 //! one code path.
 //!
 //! A match is tested in the order of the seed's "Implementation details":
@@ -564,8 +565,8 @@ impl<'t> Matcher<'t> {
     /// order); a pattern whose maximum weight cannot beat the best value
     /// found so far is skipped, except patterns with [`class::ALWAYS_RUN`]
     /// bits, whose value is not bounded by their weight. `value` judges a
-    /// geometric match (class letters, helper, wind: see
-    /// [`crate::score::Scorer::value`]) and returns `None` to reject it;
+    /// geometric match as the engine's dialect says (Go's: class letters,
+    /// helper, wind) and returns `None` to reject it;
     /// `on_value` sees every accepted match with its value. Returns the
     /// best match, the first found on ties.
     pub fn best_first(

@@ -74,11 +74,7 @@ fn color_of(c: sgf_parse::Color) -> Color {
 
 /// A point as SGF letters and as a GTP vertex: `dd (D16)`.
 fn describe(p: Point, size: usize) -> String {
-    format!(
-        "{} ({})",
-        sgf_point(p),
-        crate::gtp::format_move(Move::Play(p), size)
-    )
+    format!("{} ({})", sgf_point(p), crate::notation::vertex(p, size))
 }
 
 /// SGF letters of a point that may be off the board.

@@ -138,17 +138,17 @@ fn in_memory_tables_match_gnugo_on_random_positions() {
 #[test]
 fn static_tables_match_gnugo() {
     let Some(dir) = corpus() else { return };
-    let available: bool = katachi::gnugo26::AVAILABLE;
+    let available: bool = katachi::go::gnugo26::AVAILABLE;
     assert!(
         available,
         "build.rs did not find the 2.6 database although the corpus is present"
     );
     let db = compile_in_memory(&dir);
-    assert_eq!(katachi::gnugo26::TABLES.patterns, db.tables().patterns);
-    assert_eq!(katachi::gnugo26::TABLES.variants, db.tables().variants);
-    assert_eq!(katachi::gnugo26::TABLES.elements, db.tables().elements);
+    assert_eq!(katachi::go::gnugo26::TABLES.patterns, db.tables().patterns);
+    assert_eq!(katachi::go::gnugo26::TABLES.variants, db.tables().variants);
+    assert_eq!(katachi::go::gnugo26::TABLES.elements, db.tables().elements);
     for which in ["real", "random"] {
-        check(katachi::gnugo26::TABLES, &dir, which);
+        check(katachi::go::gnugo26::TABLES, &dir, which);
     }
 }
 

@@ -1,7 +1,7 @@
 //! GNU Go 2.6 constraints end to end: the database compiles with the
 //! constraint diagnostics it should have, and the generated constraint
-//! functions (`katachi::gnugo26::CONSTRAINTS`) agree with the interpreter
-//! (`katachi::constraint::evaluate`) on random positions, transformations
+//! functions (`katachi::go::gnugo26::CONSTRAINTS`) agree with the interpreter
+//! (`katachi::go::constraint::evaluate`) on random positions, transformations
 //! and anchors — same answer, same engine calls in the same order.
 #![cfg(feature = "gnugo26")]
 
@@ -9,8 +9,8 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use katachi::board::Board;
-use katachi::constraint::{evaluate, ConstraintContext, ConstraintEngine};
-use katachi::gnugo26;
+use katachi::go::constraint::{evaluate, ConstraintContext, ConstraintEngine};
+use katachi::go::gnugo26;
 use katachi::mkpat::{self, check, Compiled};
 use katachi::{Color, Point, Position};
 use proptest::prelude::*;

@@ -9,11 +9,11 @@ use katachi::go::evaluation::{
     Candidate, EvalOptions, Evaluation, PatternReason, Reason, RejectReason, Rejected,
 };
 use katachi::go::explain::{self, Context};
-use katachi::go::tuning::{Evaluator, HitCounter};
 use katachi::go::Move;
 use katachi::gtp::Gtp;
 use katachi::position::{Color, Point};
 use katachi::sgf;
+use katachi::tuning::{Evaluator, HitCounter};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/sgf/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -22,7 +22,7 @@ fn data(name: &str) -> String {
 
 fn ctx(color: Color, top: usize) -> Context<'static> {
     Context {
-        tables: katachi::builtin::TABLES,
+        tables: katachi::go::builtin::TABLES,
         db: "patterns/patterns.db",
         color,
         top,
@@ -32,7 +32,7 @@ fn ctx(color: Color, top: usize) -> Context<'static> {
 
 /// Builtin pattern `name`'s index and line.
 fn pattern(name: &str) -> (u32, u32) {
-    let (k, p) = katachi::builtin::TABLES.pattern_named(name).unwrap();
+    let (k, p) = katachi::go::builtin::TABLES.pattern_named(name).unwrap();
     (k as u32, p.line)
 }
 
@@ -62,10 +62,11 @@ fn a_hand_made_evaluation_renders_term_by_term() {
                 })],
             },
             Candidate {
-                point: Point::new(6, 4), // E3
+                point: Point::new(5, 5), // F4
                 value: 40,
                 reasons: vec![Reason::Save {
-                    string: Point::new(5, 3),
+                    // Black's lone stone F5, which White's E5 touches.
+                    string: Point::new(4, 5),
                     stones: 1,
                     value: 40,
                 }],
@@ -73,10 +74,12 @@ fn a_hand_made_evaluation_renders_term_by_term() {
         ],
         rejected: vec![
             Rejected {
-                point: Point::new(6, 4),
-                pattern: Some("21".into()),
-                trans: 5,
-                why: RejectReason::Class('O', "the dragon at D4 is dead".into()),
+                // Pattern 34 is of class `O`: Black's own dragon there
+                // must not be dead.
+                point: Point::new(5, 5),
+                pattern: Some("34".into()),
+                trans: 0,
+                why: RejectReason::Class('O', "the dragon at F5 is dead".into()),
             },
             Rejected {
                 point: Point::new(0, 0),
@@ -96,22 +99,22 @@ fn a_hand_made_evaluation_renders_term_by_term() {
     assert_eq!(dboard.lines().nth(3).unwrap(), "0 0 0 0 0 56 0 0 0");
     let sboard = explain::values_sboard(&eval, 9);
     assert_eq!(
-        sboard.lines().nth(6).unwrap(),
-        r#""" "" "" "" 40 "" "" "" """#
+        sboard.lines().nth(5).unwrap(),
+        r#""" "" "" "" "" 40 "" "" """#
     );
     let at = explain::patterns_at(
         &eval,
-        Point::new(6, 4),
+        Point::new(5, 5),
         loaded.game.goban(),
         &ctx(Color::Black, 1),
     );
-    assert!(at.starts_with("E3: value 40, needs +17"), "{at}");
-    assert!(at.contains("rejected: pattern 21 (transformation 5): class `O` failed"));
+    assert!(at.starts_with("F4: value 40, needs +17"), "{at}");
+    assert!(at.contains("rejected: pattern 34 (transformation 0): class `O` failed"));
     assert_eq!(
         explain::labels(&eval, false),
         vec![
             (Point::new(3, 5), "56".to_string()),
-            (Point::new(6, 4), "40".to_string())
+            (Point::new(5, 5), "40".to_string())
         ]
     );
 }
@@ -164,7 +167,7 @@ fn loading_at_move_n_with_handicap_and_passes() {
 #[test]
 fn hits_count_matches_and_the_moves_behind_them() {
     let evaluator = Evaluator::builtin();
-    let mut counter = HitCounter::new(katachi::builtin::TABLES);
+    let mut counter = HitCounter::new(katachi::go::builtin::TABLES);
     counter
         .add_game(&data("capture.sgf"), |g, c| {
             evaluator.evaluate(g, c, EvalOptions { all_patterns: true })
@@ -183,7 +186,10 @@ fn hits_count_matches_and_the_moves_behind_them() {
     let tsv = counter.to_tsv();
     let back = mkpat::hits::Hits::parse_tsv(&tsv).unwrap();
     assert_eq!(back.positions, Some(6));
-    assert_eq!(back.counts.len(), katachi::builtin::TABLES.patterns.len());
+    assert_eq!(
+        back.counts.len(),
+        katachi::go::builtin::TABLES.patterns.len()
+    );
     for (name, c) in &back.counts {
         let h = counter.counts[name];
         assert_eq!((c.matches, c.positions), (h.matches, h.positions));
@@ -194,7 +200,7 @@ fn hits_count_matches_and_the_moves_behind_them() {
 #[test]
 fn hits_refuse_a_game_with_a_late_setup_and_count_nothing_of_it() {
     let evaluator = Evaluator::builtin();
-    let mut counter = HitCounter::new(katachi::builtin::TABLES);
+    let mut counter = HitCounter::new(katachi::go::builtin::TABLES);
     // Stones set up after move 2: a replay from the start would miss them.
     let text = "(;GM[1]FF[4]SZ[9];B[ee];W[cc];AB[gg][gc];W[cg])";
     let err = counter
@@ -212,7 +218,7 @@ fn hits_refuse_a_game_with_a_late_setup_and_count_nothing_of_it() {
 
 #[test]
 fn hit_counter_on_a_hand_made_evaluation() {
-    let mut counter = HitCounter::new(katachi::builtin::TABLES);
+    let mut counter = HitCounter::new(katachi::go::builtin::TABLES);
     let reason = |name: &str, value| {
         Reason::Pattern(PatternReason {
             pattern: 0,

@@ -5,10 +5,10 @@
 //! exactly as it found it (every trial move undone).
 
 use katachi::go::analysis::GoJudge;
+use katachi::go::score::{ManhattanInfluence, Scorer};
 use katachi::go::{Game, Move};
 use katachi::matcher::Matcher;
 use katachi::mkpat::tables::class;
-use katachi::score::{ManhattanInfluence, Scorer};
 use katachi::{Color, Point, Position};
 
 /// A game of `moves` moves of `genmove` self-play on a `size` board.
@@ -31,19 +31,19 @@ fn the_judge_scores_builtin_matches_with_reading() {
         let mut game = self_play(13, 60, seed);
         let judge = GoJudge::new(game.goban());
         let scorer = Scorer::with(
-            katachi::builtin::TABLES,
-            &katachi::builtin::HELPERS,
+            katachi::go::builtin::TABLES,
+            &katachi::go::builtin::HELPERS,
             &judge,
             &ManhattanInfluence,
         )
         .expect("the builtin helpers resolve");
-        let matcher = Matcher::new(katachi::builtin::TABLES);
+        let matcher = Matcher::new(katachi::go::builtin::TABLES);
         let color = Color::Black;
         let matches = matcher.matches(game.goban().board(), color);
         let before = game.goban().board().clone();
         let (goban, reader) = game.parts();
         for m in &matches {
-            let p = &katachi::builtin::TABLES.patterns[m.pattern as usize];
+            let p = &katachi::go::builtin::TABLES.patterns[m.pattern as usize];
             if scorer.value(m, &*goban, color).is_some() {
                 accepted += 1;
                 // Without class `s`, the move must be safe by reading.
@@ -60,7 +60,9 @@ fn the_judge_scores_builtin_matches_with_reading() {
 #[test]
 fn judge_statuses_and_connection_values() {
     let mut game = Game::new(9);
-    // Black lives in the corner with two eyes; white stones at 3-3 open.
+    // Black lives in the top-left corner with two eyes, (0,0) and (0,2),
+    // walled in by White along the third row; two lone black stones lie
+    // at (6,4) and (6,6), one point apart.
     for (i, j) in [
         (0, 1),
         (1, 0),
@@ -83,7 +85,7 @@ fn judge_statuses_and_connection_values() {
     game.play(Color::Black, Move::Play(Point::new(6, 4)))
         .unwrap();
     let judge = GoJudge::new(game.goban());
-    use katachi::score::{DragonStatus, Judge};
+    use katachi::go::score::{DragonStatus, Judge};
     let pos: &dyn Position = game.goban();
     assert_eq!(
         judge.dragon_status(pos, Point::new(1, 1)),
@@ -93,11 +95,13 @@ fn judge_statuses_and_connection_values() {
         judge.dragon_status(pos, Point::new(6, 6)),
         DragonStatus::Unknown
     );
-    // White cannot play in black's eye; black can connect at (6,5).
+    // White cannot play in Black's eye at (0,0); the open point (4,4) is
+    // safe for White.
     assert!(!judge.safe_move(pos, Point::new(0, 0), Color::White));
     assert!(judge.safe_move(pos, Point::new(4, 4), Color::White));
-    // (6,4) and (6,6) are one dragon already (a one-point jump): nothing
-    // to connect; (5,5) touches it only.
+    // (6,4) and (6,6) are one dragon already (a one-point jump), so the
+    // point between them, (6,5), connects nothing for Black and cuts
+    // nothing for White.
     assert_eq!(judge.connection_value(Point::new(6, 5), Color::Black), 0);
     assert_eq!(judge.cut_value(Point::new(6, 5), Color::White), 0);
 }
@@ -105,9 +109,9 @@ fn judge_statuses_and_connection_values() {
 #[cfg(feature = "gnugo26")]
 #[test]
 fn gnugo26_constraints_run_on_the_engine_and_leave_the_position_untouched() {
-    use katachi::constraint::ConstraintContext;
-    use katachi::gnugo26;
     use katachi::go::analysis::Constraints;
+    use katachi::go::constraint::ConstraintContext;
+    use katachi::go::gnugo26;
     use katachi::go::reading::Reader;
     let (mut accepted, mut rejected) = (0, 0);
     for seed in 1..4 {

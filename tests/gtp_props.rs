@@ -198,7 +198,7 @@ fn the_search_flags_of_katachi_gtp() {
     for i in [1, 2, 5] {
         let v = replies[i].trim_start_matches("= ").trim();
         assert!(
-            katachi::gtp::parse_move(v, 9).is_ok() && !v.eq_ignore_ascii_case("pass"),
+            katachi::go::notation::parse_move(v, 9).is_ok() && !v.eq_ignore_ascii_case("pass"),
             "a move on the board: {v:?}"
         );
     }

@@ -361,7 +361,7 @@ fn incremental_updates_after_place_and_remove_sequences() {
 
 #[test]
 fn builtin_tables_run_through_the_same_matcher() {
-    let matcher = Matcher::new(katachi::builtin::TABLES);
+    let matcher = Matcher::new(katachi::go::builtin::TABLES);
     let compiled = mkpat::compile(
         "patterns/patterns.db",
         &std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/patterns/patterns.db")).unwrap(),
@@ -421,7 +421,7 @@ fn half_helper(ctx: &katachi::HelperContext<'_>) -> i32 {
 
 #[test]
 fn best_first_skips_patterns_that_cannot_win_but_runs_always_run_classes() {
-    use katachi::score::Scorer;
+    use katachi::go::score::Scorer;
     let compiled = compile(SCORED_DB);
     let db = compiled.database.as_ref().unwrap();
     let tables = db.tables();
@@ -468,7 +468,7 @@ fn best_first_skips_patterns_that_cannot_win_but_runs_always_run_classes() {
 fn a_missing_helper_is_reported_by_name() {
     let compiled = compile(SCORED_DB);
     let db = compiled.database.as_ref().unwrap();
-    let err = katachi::score::Scorer::new(db.tables(), &[]).unwrap_err();
+    let err = katachi::go::score::Scorer::new(db.tables(), &[]).unwrap_err();
     assert_eq!(err.len(), 1);
     assert_eq!(
         err[0].to_string(),
@@ -478,7 +478,7 @@ fn a_missing_helper_is_reported_by_name() {
 
 #[test]
 fn class_letters_consult_the_judge() {
-    use katachi::score::{DragonStatus, Judge, ManhattanInfluence, Scorer};
+    use katachi::go::score::{DragonStatus, Judge, ManhattanInfluence, Scorer};
     struct AllDead;
     impl Judge for AllDead {
         fn dragon_status(&self, _: &dyn Position, _: Point) -> DragonStatus {

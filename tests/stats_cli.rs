@@ -37,7 +37,10 @@ fn stats_count_every_match_and_flag_the_patterns_that_never_matched() {
 
     // One count per pattern of the database; they add up to the matches
     // that the plain command prints, pattern by pattern.
-    assert_eq!(hits.counts.len(), katachi::builtin::TABLES.patterns.len());
+    assert_eq!(
+        hits.counts.len(),
+        katachi::go::builtin::TABLES.patterns.len()
+    );
     assert_eq!(hits.positions, Some(3));
     for (name, c) in &hits.counts {
         let lines: Vec<&str> = plain

@@ -70,6 +70,10 @@ pub struct Diagram {
     pub south: Option<EdgeLine>,
     /// Edge lines found between rows or repeated (always an error).
     pub misplaced_edges: Vec<EdgeLine>,
+    /// Rows after the south edge line (always an error, reported by the
+    /// parser): not part of the diagram, kept so that the checker does not
+    /// also report what they hold (a `*`) as missing.
+    pub dropped_rows: Vec<Row>,
     /// The comment written beside the diagram (the seed's description).
     pub description: String,
     /// Spans of every line of the diagram, edge lines included.

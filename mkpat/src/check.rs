@@ -354,7 +354,13 @@ fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
         .iter()
         .flat_map(|r| r.cells.iter().filter(|c| c.0 == '*').map(|c| c.1))
         .collect();
+    let dropped_move = d
+        .dropped_rows
+        .iter()
+        .any(|r| r.cells.iter().any(|c| c.0 == '*'));
     match moves.as_slice() {
+        // The `*` is on a row the parser refused, which it reported.
+        [] if dropped_move => ok = false,
         [] => {
             diags.push(
                 Diagnostic::error(
@@ -545,7 +551,7 @@ fn check_numbers(a: &ast::Attributes, dialect: Dialect, diags: &mut Vec<Diagnost
                             value.span,
                             format!("{vn} {} has the opposite sign to {cn} {}", value.value, cutoff.value),
                         )
-                        .note("the measured power takes the sign of its cutoff, so this term works against the weight; wind values are positive in practice"),
+                        .note(format!("only the cutoff's size counts, `{vn}·min(power, |{cn}|)`: a negative cutoff reads as positive and a negative value works against the weight, so one of the two signs is likely a slip")),
                     );
                 }
             }

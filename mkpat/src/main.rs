@@ -39,9 +39,10 @@ struct Read {
     #[arg(long)]
     lenient: bool,
     /// The helpers module (Rust source) whose functions the database may
-    /// name. Default: `src/helpers.rs` beside the database's folder, else
-    /// `src/helpers.rs` in the current folder; unchecked (with a note) when
-    /// neither exists.
+    /// name. Default: `src/helpers.rs`, or else the one `src/GAME/helpers.rs`
+    /// (katachi's is `src/go/helpers.rs`), beside the database's folder,
+    /// then in the current folder; unchecked (with a note) when there is
+    /// none, an error when several games have one.
     #[arg(long, value_name = "FILE")]
     helpers: Option<PathBuf>,
     /// Do not check helper names.
@@ -143,6 +144,36 @@ fn read_file(path: &Path) -> Result<Vec<u8>, String> {
     mkpat::input::read_file(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// What a `src` folder holds in the way of helpers modules.
+enum HelpersIn {
+    None,
+    One(PathBuf),
+    /// Several games' modules and no `src/helpers.rs`: ambiguous.
+    Several(Vec<PathBuf>),
+}
+
+/// The helpers module of a `src` folder: `src/helpers.rs`, else the one
+/// `src/GAME/helpers.rs` (an engine's, such as `src/go/helpers.rs`).
+fn helpers_in(src: &Path) -> HelpersIn {
+    let top = src.join("helpers.rs");
+    if top.is_file() {
+        return HelpersIn::One(top);
+    }
+    let mut games: Vec<PathBuf> = std::fs::read_dir(src)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path().join("helpers.rs"))
+        .filter(|p| p.is_file())
+        .collect();
+    games.sort();
+    match games.len() {
+        0 => HelpersIn::None,
+        1 => HelpersIn::One(games.remove(0)),
+        _ => HelpersIn::Several(games),
+    }
+}
+
 fn options(read: &Read, db_path: &Path) -> Result<Options, String> {
     let helpers_path = if read.no_helpers {
         None
@@ -151,16 +182,32 @@ fn options(read: &Read, db_path: &Path) -> Result<Options, String> {
     } else {
         // Beside the database's folder (a katachi checkout's
         // `patterns/x.db`), then in the current folder's `src/`.
-        let beside = db_path
+        let dirs = db_path
             .parent()
-            .map(|d| d.join("..").join("src").join("helpers.rs"));
-        let found = beside
+            .map(|d| d.join("..").join("src"))
             .into_iter()
-            .chain([PathBuf::from("src").join("helpers.rs")])
-            .find(|g| g.is_file());
+            .chain([PathBuf::from("src")]);
+        let mut found = None;
+        for dir in dirs {
+            match helpers_in(&dir) {
+                HelpersIn::One(p) => {
+                    found = Some(p);
+                    break;
+                }
+                HelpersIn::Several(all) => {
+                    let all: Vec<String> = all.iter().map(|p| p.display().to_string()).collect();
+                    return Err(format!(
+                        "{}: which helpers module? {} (name one with --helpers FILE)",
+                        db_path.display(),
+                        all.join(", ")
+                    ));
+                }
+                HelpersIn::None => {}
+            }
+        }
         if found.is_none() {
             eprintln!(
-                "mkpat: note: helper names are not checked: no src/helpers.rs beside {} or here (--helpers FILE names one)",
+                "mkpat: note: helper names are not checked: no src/helpers.rs or src/GAME/helpers.rs beside {} or here (--helpers FILE names one)",
                 db_path.display()
             );
         }

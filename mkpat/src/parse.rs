@@ -431,6 +431,7 @@ impl<'a> Parser_<'a> {
                     Diagnostic::error(row.span, "diagram row after the south edge line")
                         .note("a line of `-` below the rows is the board's edge: nothing can lie beyond it"),
                 );
+                d.dropped_rows.push(row);
                 continue;
             }
             d.rows.push(row);

@@ -125,6 +125,69 @@ fn helper_checks_follow_the_flags() {
     assert!(stderr(&o).contains("warning: unknown helper"));
 }
 
+/// A checkout-like tree: `patterns/x.db` naming an unknown helper, and
+/// the helpers modules given under `src/`.
+fn tree_with_helpers(modules: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("patterns")).unwrap();
+    let db = dir.path().join("patterns/x.db");
+    std::fs::copy(data("err/unknown_helper.db"), &db).unwrap();
+    for m in modules {
+        let p = dir.path().join("src").join(m);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::copy(data("helpers.rs"), p).unwrap();
+    }
+    (dir, db)
+}
+
+/// `mkpat` run from `dir`, so that the current folder's `src/` is that
+/// tree's (the tests' own folder is mkpat's, whose `src/helpers.rs` is the
+/// compiler's helpers reader).
+fn mkpat_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mkpat"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the mkpat binary runs")
+}
+
+#[test]
+fn the_default_helpers_are_the_one_module_beside_the_database() {
+    // `src/helpers.rs`, or a game's `src/GAME/helpers.rs` (katachi's own
+    // layout, `src/go/helpers.rs`): either is found and checked against.
+    for layout in [
+        &["helpers.rs"][..],
+        &["go/helpers.rs"],
+        &["helpers.rs", "go/helpers.rs"],
+    ] {
+        let (dir, db) = tree_with_helpers(layout);
+        let o = mkpat_in(dir.path(), &["check", path_str(&db)]);
+        assert_eq!(o.status.code(), Some(1), "{layout:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("did you mean `not_self_atari_helper`?"),
+            "{layout:?}"
+        );
+    }
+    // None: unchecked, said in a note.
+    let (dir, db) = tree_with_helpers(&[]);
+    let o = mkpat_in(dir.path(), &["check", path_str(&db)]);
+    assert!(
+        stderr(&o).contains("note: helper names are not checked"),
+        "{}",
+        stderr(&o)
+    );
+    // Two games and no `src/helpers.rs`: which one is not guessed.
+    let (dir, db) = tree_with_helpers(&["go/helpers.rs", "gomoku/helpers.rs"]);
+    let o = mkpat_in(dir.path(), &["check", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("which helpers module?"), "{err}");
+    assert!(
+        err.contains("go/helpers.rs") && err.contains("gomoku/helpers.rs"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_missing_file_is_an_error() {
     let o = mkpat(&["check", "/nonexistent/katachi/none.db"]);

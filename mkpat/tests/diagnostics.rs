@@ -586,8 +586,8 @@ fn repo_root() -> &'static Path {
 fn compile_real() -> (Compiled, HelperSet) {
     let root = repo_root();
     let helpers =
-        HelperSet::from_source(&std::fs::read_to_string(root.join("src/helpers.rs")).unwrap())
-            .expect("src/helpers.rs parses");
+        HelperSet::from_source(&std::fs::read_to_string(root.join("src/go/helpers.rs")).unwrap())
+            .expect("src/go/helpers.rs parses");
     let bytes = std::fs::read(root.join("patterns/patterns.db")).unwrap();
     let opts = Options {
         helpers: Some(helpers.clone()),

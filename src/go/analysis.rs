@@ -1,5 +1,5 @@
-//! The engine's answers to the matcher's questions: [`crate::score::Judge`]
-//! (class letters) and [`crate::constraint::ConstraintEngine`] (GNU Go 2.6
+//! The engine's answers to the matcher's questions: [`crate::go::score::Judge`]
+//! (class letters) and [`crate::go::constraint::ConstraintEngine`] (GNU Go 2.6
 //! constraints), over a [`Goban`] with its [`Reader`] and [`Dragons`].
 //!
 //! The matcher asks through `&self` and a `&dyn Position`, but reading
@@ -28,7 +28,7 @@
 //! opponent dragons next to the string, capped at 2), `xcut`/`ocut` (a
 //! safe move there touches two dragons of the other colour), the area
 //! functions from a distance influence — `*area`: more own than opposing
-//! power ([`crate::score::ManhattanInfluence`]); `*moyo`: own power at
+//! power ([`crate::go::score::ManhattanInfluence`]); `*moyo`: own power at
 //! least 8 more; `*terri`: own power and no opposing power — `diff_moyo`
 //! (O's moyo points after O plays there minus before), `area_stone` and
 //! `area_space` (stones and empty points within Manhattan distance 3),
@@ -41,9 +41,9 @@ use std::cell::RefCell;
 use super::dragons::Dragons;
 use super::reading::Reader;
 use super::strings::Goban;
-use crate::constraint::{status, ConstraintEngine};
+use crate::go::constraint::{status, ConstraintEngine};
+use crate::go::score::{DragonStatus, Influence, Judge, ManhattanInfluence};
 use crate::position::{Color, Point, Position};
-use crate::score::{DragonStatus, Influence, Judge, ManhattanInfluence};
 
 /// A [`Judge`] reading on its own copy of a position.
 #[derive(Debug)]

@@ -49,8 +49,8 @@
 
 use super::reading::{Reader, Tactical};
 use super::strings::Goban;
+use crate::go::score::DragonStatus;
 use crate::position::{Color, Point};
-use crate::score::DragonStatus;
 
 /// Room (see the module docs) from which a dragon counts as open.
 pub const OPEN_ROOM: u32 = 10;

@@ -20,8 +20,7 @@ use mkpat::tables::Tables;
 use mkpat::transform::TRANSFORM_NAMES;
 
 use super::evaluation::{Candidate, Evaluation, PatternReason, Reason, RejectReason, Rejected};
-use super::Move;
-use crate::gtp::format_move;
+use crate::notation::{color_word, vertex};
 use crate::position::{Color, Point, Position};
 
 /// What to show and where the patterns came from.
@@ -35,18 +34,6 @@ pub struct Context<'a> {
     pub top: usize,
     /// Whether the evaluation ran with every pattern (`-a`).
     pub all_patterns: bool,
-}
-
-/// A board vertex (`D4`).
-pub fn vertex(p: Point, size: usize) -> String {
-    format_move(Move::Play(p), size)
-}
-
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
 }
 
 /// How much `c`'s value must rise to beat the chosen move strictly.
@@ -81,7 +68,7 @@ pub fn explain(eval: &Evaluation, position: &dyn Position, ctx: &Context<'_>) ->
     let _ = writeln!(
         out,
         "{} to move on {size}x{size}; {} candidate(s), {shown} shown; {} rejected; {}",
-        color_name(ctx.color),
+        color_word(ctx.color),
         eval.candidates.len(),
         eval.rejected.len(),
         if ctx.all_patterns {
@@ -342,7 +329,7 @@ pub fn diagram_on_board(
         out,
         "   {:width$}     pattern (O = {})",
         "board",
-        color_name(ctx.color)
+        color_word(ctx.color)
     );
     let _ = writeln!(out, "  {letters:width$}    {letters}");
     for i in lo_i..=hi_i {
@@ -464,10 +451,7 @@ pub fn search_summary(
 ) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let side = match color {
-        crate::position::Color::Black => "black",
-        crate::position::Color::White => "white",
-    };
+    let side = color_word(color);
     let best = &r.children[0];
     let _ = writeln!(
         out,

@@ -16,37 +16,76 @@
 //! - [`movegen`]: the move generator — every empty point weighed by the
 //!   patterns matching around it ([`movegen::PatternSet`]: the builtin
 //!   database or one compiled at run time), plus tactical reasons;
-//! - [`tournament`]: complete games between two players (katachi, a
-//!   random player, an engine over GTP) with win rates and SGF records;
 //! - [`evaluation`]: the move generator's verdict as data (candidates and
 //!   reasons), shared by genmove and the tuning tools;
 //! - [`explain`]: that verdict as text, boards and labels ("why this
 //!   move?"), for `katachi explain`, GTP/GoGui and SGF records;
-//! - [`tuning`]: the evaluator the tuning tools call and the per-pattern
-//!   hit counter over games (`katachi hits`);
-//! - [`analysis`]: [`crate::score::Judge`] and
-//!   [`crate::constraint::ConstraintEngine`] implemented on the above;
+//! - [`analysis`]: [`score::Judge`] and [`constraint::ConstraintEngine`]
+//!   implemented on the above;
 //! - [`fastboard`], [`shapes`], [`playout`] and [`search`]: the Monte
 //!   Carlo tree search `genmove` plays by default — a light board for
 //!   random games, the playout database's 3x3 shape table, the playout
 //!   policy, and UCT with RAVE over the move generator's candidates.
 //!
-//! The GTP front end is [`crate::gtp`].
+//!
+//! and what the patterns of Go are and mean:
+//!
+//! - [`builtin`], [`builtin_playout`] (and `gnugo26` with that feature):
+//!   the databases `build.rs` compiles, Go's move patterns and the
+//!   playouts' shapes;
+//! - [`helpers`]: the helpers `patterns/patterns.db` names;
+//! - [`score`]: what a match of the Go dialect is worth (class letters
+//!   through [`score::Judge`], helpers, wind, bonuses);
+//! - [`constraint`]: the engine trait behind GNU Go 2.6's constraint
+//!   functions and the interpreter for tables built in memory;
+//! - [`notation`]: Go's moves as GTP vertices (`D4`, `pass`).
+//!
+//! Nothing here reads a file format or speaks a protocol: the front ends
+//! (the crate's `gtp`, `sgf`, `tuning` and `tournament`, and the CLI) sit
+//! on top and import this module, never the other way round
+//! (`tests/layers.rs`).
 
 pub mod analysis;
+pub mod constraint;
 pub mod dragons;
 pub mod evaluation;
 pub mod explain;
 pub mod fastboard;
 pub mod game;
+pub mod helpers;
 pub mod movegen;
+pub mod notation;
 pub mod playout;
 pub mod reading;
+pub mod score;
 pub mod search;
 pub mod shapes;
 pub mod strings;
-pub mod tournament;
-pub mod tuning;
+
+/// The tables compiled from `patterns/patterns.db` by `build.rs`.
+///
+/// `mkpat compile patterns/patterns.db` prints the same module.
+#[allow(clippy::all)]
+pub mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
+}
+
+/// The tables compiled from `patterns/playout.db`: the 3x3 shapes the
+/// Monte Carlo playouts play first ([`shapes::ShapeTable`]).
+#[allow(clippy::all)]
+pub mod builtin_playout {
+    include!(concat!(env!("OUT_DIR"), "/playout.rs"));
+}
+
+/// GNU Go 2.6's database (`../shared/conformance/gnugo-2.6/patterns.db`),
+/// compiled leniently by `build.rs` with its constraints as generated
+/// functions (`CONSTRAINTS`). `AVAILABLE` is false, and the tables empty,
+/// when the file was absent at build time.
+#[cfg(feature = "gnugo26")]
+#[allow(clippy::all, non_snake_case)]
+pub mod gnugo26 {
+    include!(concat!(env!("OUT_DIR"), "/gnugo26.rs"));
+}
 
 pub use game::{Game, Move};
 pub use strings::{Goban, Illegal};

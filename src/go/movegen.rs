@@ -67,10 +67,10 @@ use super::evaluation::{
 use super::game::Game;
 use super::reading::{Reader, Tactical};
 use super::strings::Goban;
-use crate::constraint::{evaluate as eval_constraint, ConstraintContext};
+use crate::go::constraint::{evaluate as eval_constraint, ConstraintContext};
+use crate::go::score::{DragonStatus, Influence, Judge, ManhattanInfluence};
 use crate::matcher::{Match, Matcher};
 use crate::position::{Color, HelperContext, HelperFn, Point, Position};
-use crate::score::{DragonStatus, Influence, Judge, ManhattanInfluence};
 
 /// A pattern database ready for the move generator: tables, matcher,
 /// resolved helpers and (2.6 dialect) constraints.
@@ -107,7 +107,7 @@ impl PatternSet {
                 Arc::new(PatternSet::new(
                     "builtin".into(),
                     Dialect::Seed,
-                    crate::builtin::TABLES,
+                    crate::go::builtin::TABLES,
                     None,
                 ))
             })
@@ -126,7 +126,7 @@ impl PatternSet {
             .iter()
             .map(|p| {
                 let name = p.helper.as_deref()?;
-                let found = crate::builtin::HELPERS
+                let found = crate::go::builtin::HELPERS
                     .iter()
                     .find(|(n, _)| *n == name)
                     .map(|(_, f)| *f);
@@ -157,6 +157,7 @@ impl PatternSet {
     /// has; a helper it lacks is a warning and its patterns are valued
     /// without one. The compiled tables live as long as the process (the
     /// matcher borrows them): load a database once and share the set.
+    #[cfg(feature = "compiler")]
     pub fn compile(name: &str, bytes: &[u8]) -> Result<PatternSet, String> {
         let compiled = mkpat::compile(
             name,
@@ -191,9 +192,11 @@ impl PatternSet {
         Ok(set)
     }
 
-    /// [`PatternSet::compile`] on a file.
+    /// [`PatternSet::compile`] on a file (read within the input bound).
+    #[cfg(feature = "compiler")]
     pub fn load(path: &str) -> Result<PatternSet, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let bytes = crate::input::read_file(std::path::Path::new(path))
+            .map_err(|e| format!("{path}: {e}"))?;
         PatternSet::compile(path, &bytes)
     }
 
@@ -225,6 +228,7 @@ impl PatternSet {
     }
 }
 
+#[cfg(feature = "compiler")]
 fn compiled_warnings(rendered: &str) -> usize {
     rendered
         .lines()
@@ -322,7 +326,7 @@ pub fn evaluate(game: &Game, color: Color, opts: EvalOptions) -> Evaluation {
 
 /// [`evaluate`] with another pattern set.
 pub fn evaluate_with(game: &Game, color: Color, set: &PatternSet, opts: EvalOptions) -> Evaluation {
-    let mut e = Evaluator::new(game, color, set);
+    let mut e = EvaluationInProgress::new(game, color, set);
     e.direct_reasons();
     e.dragon_reasons();
     e.opening();
@@ -332,7 +336,7 @@ pub fn evaluate_with(game: &Game, color: Color, set: &PatternSet, opts: EvalOpti
 }
 
 /// One evaluation in progress.
-struct Evaluator<'g> {
+struct EvaluationInProgress<'g> {
     game: &'g Game,
     set: &'g PatternSet,
     color: Color,
@@ -352,8 +356,8 @@ struct Evaluator<'g> {
     tactical: BTreeMap<Point, Option<Tactical>>,
 }
 
-impl<'g> Evaluator<'g> {
-    fn new(game: &'g Game, color: Color, set: &'g PatternSet) -> Evaluator<'g> {
+impl<'g> EvaluationInProgress<'g> {
+    fn new(game: &'g Game, color: Color, set: &'g PatternSet) -> EvaluationInProgress<'g> {
         let goban = game.goban().clone();
         let judge = GoJudge::new(&goban);
         let n = goban.side();
@@ -364,7 +368,7 @@ impl<'g> Evaluator<'g> {
                 Color::Black => 0,
                 Color::White => 0x5555_5555,
             };
-        Evaluator {
+        EvaluationInProgress {
             game,
             set,
             color,
@@ -801,7 +805,7 @@ impl<'g> Evaluator<'g> {
 
     /// The seed's wind (or 2.6 moyo) assistance at `at`.
     fn assistance(&self, p: &Pattern, at: Point) -> i32 {
-        crate::score::assistance_at(
+        crate::go::score::assistance_at(
             p.assistance,
             &self.goban,
             at,
@@ -1034,7 +1038,7 @@ fn pattern_stones(tables: Tables<'_>, p: &Pattern, m: &Match) -> Vec<(Point, boo
 
 /// A point as GTP writes it (`D4`), for messages.
 fn point_name(p: Point, size: usize) -> String {
-    crate::gtp::format_move(super::Move::Play(p), size)
+    crate::notation::vertex(p, size)
 }
 
 #[cfg(test)]

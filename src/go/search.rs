@@ -510,7 +510,7 @@ mod tests {
     use crate::go::Move;
 
     fn pt(s: &str) -> Point {
-        match crate::gtp::parse_move(s, 9).unwrap() {
+        match crate::go::notation::parse_move(s, 9).unwrap() {
             Move::Play(p) => p,
             Move::Pass => unreachable!("a point"),
         }
@@ -555,7 +555,7 @@ mod tests {
         // F4), and the race decides the game. Black to move captures at
         // F4 or kills by blocking at F5 (white cannot then escape at F4);
         // white to move must capture at F5.
-        let pt = |s: &str| match crate::gtp::parse_move(s, 7).unwrap() {
+        let pt = |s: &str| match crate::go::notation::parse_move(s, 7).unwrap() {
             Move::Play(p) => p,
             Move::Pass => unreachable!("a point"),
         };

@@ -50,7 +50,7 @@ impl ShapeTable {
     pub fn builtin() -> &'static ShapeTable {
         static TABLE: OnceLock<ShapeTable> = OnceLock::new();
         TABLE.get_or_init(|| {
-            ShapeTable::new(crate::builtin_playout::TABLES)
+            ShapeTable::new(crate::go::builtin_playout::TABLES)
                 .expect("patterns/playout.db keeps to the playout rules (tested)")
         })
     }
@@ -184,7 +184,7 @@ mod tests {
     /// diagrams' rule (a hane: `XOX` above an empty centre row).
     #[test]
     fn the_builtin_shape_table_holds_the_playout_patterns() {
-        let table = ShapeTable::new(crate::builtin_playout::TABLES).unwrap();
+        let table = ShapeTable::new(crate::go::builtin_playout::TABLES).unwrap();
         assert!(table.shapes() > 0);
         // Pattern 1, `XOX / .*. / ???`, weight 30, in every rotation and
         // for either colour; on a board it is found with the table code.
@@ -220,7 +220,7 @@ mod tests {
     #[test]
     fn the_shape_table_agrees_with_a_cell_by_cell_reading() {
         use mkpat::transform;
-        let tables = crate::builtin_playout::TABLES;
+        let tables = crate::go::builtin_playout::TABLES;
         let table = ShapeTable::new(tables).unwrap();
         let elements = |p: &mkpat::tables::Pattern| {
             &tables.elements

@@ -19,8 +19,8 @@
 use std::sync::OnceLock;
 
 use katachi::board::Board;
-use katachi::constraint::{evaluate, ConstraintContext};
 use katachi::go::analysis::Constraints;
+use katachi::go::constraint::{evaluate, ConstraintContext};
 use katachi::go::reading::Reader;
 use katachi::go::strings::Goban;
 use katachi::gtp::{self, GtpOptions};

@@ -281,7 +281,7 @@ fn liberty_points(position: &dyn Position, p: Point) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builtin::{ELEMENTS, PATTERNS};
+    use crate::go::builtin::{ELEMENTS, PATTERNS};
     use crate::position::{Color, HelperFn};
     use mkpat::tables::{Cell, Pattern};
     use mkpat::transform;
@@ -348,10 +348,10 @@ mod tests {
 
     #[test]
     fn every_helper_is_named_by_the_database() {
-        for (name, _) in crate::builtin::HELPERS.iter() {
+        for (name, _) in crate::go::builtin::HELPERS.iter() {
             pattern_for(name);
         }
-        assert!(crate::builtin::HELPERS.len() >= 4);
+        assert!(crate::go::builtin::HELPERS.len() >= 4);
     }
 
     /// An offset from the move and the cell a diagram must have there.

@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use mkpat::tables::Tables;
 
-use super::evaluation::{Candidate, EvalOptions, Evaluation, Reason};
-use super::movegen::{self, PatternSet};
-use super::{Game, Move};
+use crate::go::evaluation::{Candidate, EvalOptions, Evaluation, Reason};
+use crate::go::movegen::{self, PatternSet};
+use crate::go::{Game, Move};
 use crate::position::Color;
 
 /// Evaluates positions with one pattern database, through the move
@@ -185,7 +185,7 @@ impl HitCounter {
         for (k, &(color, mv)) in full.game.history().iter().enumerate() {
             evals.push((evaluate(&game, color), mv));
             game.play(color, mv).map_err(|e| {
-                let at = crate::gtp::format_move(mv, game.size());
+                let at = crate::go::notation::format_move(mv, game.size());
                 format!("move {}: {at} cannot be replayed: {e}", k + 1)
             })?;
         }

@@ -23,11 +23,12 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::evaluation::EvalOptions;
-use super::movegen::PatternSet;
-use super::search::SearchOptions;
-use super::{Game, Move};
-use crate::gtp::{format_move, parse_move};
+use crate::go::evaluation::EvalOptions;
+use crate::go::movegen::PatternSet;
+use crate::go::notation::{format_move, parse_move};
+use crate::go::search::SearchOptions;
+use crate::go::{Game, Move};
+use crate::notation::color_word;
 use crate::position::{Color, Point, Position};
 use crate::sgf::Record;
 
@@ -66,7 +67,7 @@ impl Katachi {
     }
 
     /// Chooses among the pattern candidates by playouts
-    /// ([`super::search`]) instead of playing the heaviest.
+    /// ([`crate::go::search`]) instead of playing the heaviest.
     pub fn with_search(mut self, search: Option<SearchOptions>) -> Katachi {
         self.search = search;
         self
@@ -251,13 +252,6 @@ impl Drop for GtpPlayer {
     }
 }
 
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 impl Player for GtpPlayer {
     fn name(&self) -> String {
         self.name.clone()
@@ -278,7 +272,9 @@ impl Player for GtpPlayer {
         if answer.eq_ignore_ascii_case("resign") {
             return Ok(None);
         }
-        parse_move(&answer, self.size).map(Some)
+        parse_move(&answer, self.size)
+            .map(Some)
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -149,7 +149,7 @@ impl std::fmt::Debug for Scorer<'_, '_> {
 }
 
 /// Resolves every pattern's helper name in `registry` (for the builtin
-/// tables, [`crate::builtin::HELPERS`]).
+/// tables, [`crate::go::builtin::HELPERS`]).
 pub fn resolve_helpers(
     tables: Tables<'_>,
     registry: &[(&str, HelperFn)],
