@@ -7,7 +7,7 @@
 //! The modules come in three layers, each importing only from those below:
 //!
 //! 1. the core, which knows no game: [`position`], [`board`], [`matcher`],
-//!    [`reference`], [`positions`], [`listing`], [`stats`], [`notation`];
+//!    [`reference`](mod@reference), [`positions`], [`listing`], [`stats`], [`notation`];
 //! 2. the engines, clients of the core: [`go`];
 //! 3. the front ends: [`gtp`], [`sgf`], [`tuning`], [`tournament`], and the
 //!    `katachi` binary.

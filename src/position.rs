@@ -34,6 +34,16 @@ impl Point {
     pub const fn new(i: i32, j: i32) -> Point {
         Point { i, j }
     }
+    /// The point at `(di, dj)` from this one as counted in an
+    /// untransformed diagram, once the diagram lies on the board under
+    /// transformation `trans` (GNU Go 2.6 numbering): the one way a
+    /// diagram offset becomes a board point, for matches, helpers and
+    /// constraints alike.
+    #[inline]
+    pub fn offset(self, trans: u8, di: i32, dj: i32) -> Point {
+        let (ti, tj) = transform::apply(trans, di, dj);
+        Point::new(self.i + ti, self.j + tj)
+    }
     /// The four orthogonal neighbours (some may be off the board).
     pub fn neighbours(self) -> [Point; 4] {
         [
@@ -160,8 +170,7 @@ impl HelperContext<'_> {
     /// The seed's `offset()`: the board point at `(di, dj)` from the move,
     /// counted in the untransformed diagram (rows down, columns right).
     pub fn offset(&self, di: i32, dj: i32) -> Point {
-        let (ti, tj) = transform::apply(self.trans, di, dj);
-        Point::new(self.move_point.i + ti, self.move_point.j + tj)
+        self.move_point.offset(self.trans, di, dj)
     }
     /// Is there a friendly (`O`) stone on `p`?
     pub fn mine(&self, p: Point) -> bool {

@@ -48,6 +48,8 @@ cargo fmt --all -- --check
 
 say "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets $features -- -D warnings
+# The core and the engines alone, as an engine links them (no compiler).
+cargo clippy -p katachi -p mkpat --no-default-features -- -D warnings
 
 say "cargo doc -D warnings"
 # Broken intra-doc links and ambiguous names fail like a lint.

@@ -22,7 +22,6 @@
 //! in the same order from either form.
 
 use mkpat::constraint::{BinOp, CheckedConstraint, Expr, Func, UnOp};
-use mkpat::transform;
 
 use crate::position::Point;
 
@@ -154,8 +153,7 @@ impl ConstraintContext {
     /// diagram.
     #[inline]
     pub fn point(&self, di: i32, dj: i32) -> Point {
-        let (ti, tj) = transform::apply(self.trans, di, dj);
-        Point::new(self.anchor.i + ti, self.anchor.j + tj)
+        self.anchor.offset(self.trans, di, dj)
     }
 }
 

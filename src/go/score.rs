@@ -17,7 +17,6 @@
 //! dragons or reading — so a board-only caller gets every match scored.
 
 use mkpat::tables::{class, Assistance, Cell, Pattern, Tables};
-use mkpat::transform;
 
 use crate::matcher::Match;
 use crate::position::{Color, HelperContext, HelperFn, Point, Position};
@@ -149,11 +148,13 @@ impl std::fmt::Debug for Scorer<'_, '_> {
 }
 
 /// Resolves every pattern's helper name in `registry` (for the builtin
-/// tables, [`crate::go::builtin::HELPERS`]).
-pub fn resolve_helpers(
+/// tables, [`crate::go::builtin::HELPERS`]): the helpers found, `None`
+/// where a pattern names none or one the registry lacks, and those it
+/// lacks. The one place a helper name becomes a function.
+pub fn find_helpers(
     tables: Tables<'_>,
     registry: &[(&str, HelperFn)],
-) -> Result<Vec<Option<HelperFn>>, Vec<MissingHelper>> {
+) -> (Vec<Option<HelperFn>>, Vec<MissingHelper>) {
     let mut missing = Vec::new();
     let resolved = tables
         .patterns
@@ -170,10 +171,17 @@ pub fn resolve_helpers(
             found
         })
         .collect();
-    if missing.is_empty() {
-        Ok(resolved)
-    } else {
-        Err(missing)
+    (resolved, missing)
+}
+
+/// [`find_helpers`], failing when any helper is missing.
+pub fn resolve_helpers(
+    tables: Tables<'_>,
+    registry: &[(&str, HelperFn)],
+) -> Result<Vec<Option<HelperFn>>, Vec<MissingHelper>> {
+    match find_helpers(tables, registry) {
+        (resolved, missing) if missing.is_empty() => Ok(resolved),
+        (_, missing) => Err(missing),
     }
 }
 
@@ -277,8 +285,7 @@ impl<'t, 'e> Scorer<'t, 'e> {
                 Cell::Theirs => false,
                 _ => return true,
             };
-            let (ti, tj) = transform::apply(m.trans, e.di(), e.dj());
-            let q = Point::new(m.anchor.i + ti, m.anchor.j + tj);
+            let q = m.anchor.offset(m.trans, e.di(), e.dj());
             allowed(mine, self.judge.dragon_status(position, q))
         })
     }

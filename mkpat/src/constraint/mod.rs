@@ -6,12 +6,12 @@
 //! katachi parses it here into an [`Ast`], then checks it ([`check_expr`]) into a typed
 //! [`Expr`] whose calls name a [`Func`] of the declared table with the right
 //! arity and whose labels exist. Every problem becomes a located
-//! [`Diagnostic`] pointing into the `;` lines, so a bad constraint is
+//! [`Diagnostic`](crate::diag::Diagnostic) pointing into the `;` lines, so a bad constraint is
 //! reported like any other database error.
 //!
 //! The checked [`Expr`] is what both back ends consume: the code generator
 //! turns it into a Rust function calling an engine trait, and katachi's
-//! interpreter (`katachi::constraint`) evaluates it directly. Both follow C
+//! interpreter (`katachi::go::constraint`) evaluates it directly. Both follow C
 //! semantics: `i32` arithmetic (wrapping), comparisons and `! && ||` give 0
 //! or 1, `&&` and `||` short-circuit, operands evaluate left to right.
 //!
@@ -225,7 +225,7 @@ pub enum UnOp {
 }
 
 /// A parsed expression, names not yet resolved. `at` is a byte range in
-/// the expression text ([`Constraint::expr`]), not in the file.
+/// the expression text ([`Constraint::expr`](crate::ast::Constraint::expr)), not in the file.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ast {
     pub kind: AstKind,

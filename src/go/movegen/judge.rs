@@ -1,0 +1,343 @@
+//! How a geometric match becomes a value, in the seed's order: class
+//! letters, the 2.6 constraint, the helper or the weight with its wind or
+//! moyo assistance, bonuses, the connection value; and the defence and
+//! attack reasons that `D` and `A` add.
+
+use super::*;
+
+impl EvaluationInProgress<'_> {
+    /// Matches the pattern set and values every match (or, best-first,
+    /// those that can still matter).
+    pub(super) fn patterns(&mut self, opts: EvalOptions) {
+        let set = self.set;
+        let matcher = set.matcher();
+        let board = self.goban.board().clone();
+        let color = self.color;
+        if opts.all_patterns {
+            for m in matcher.matches(&board, color) {
+                self.value_match(&m);
+            }
+        } else {
+            let floor = self
+                .reasons
+                .values()
+                .flatten()
+                .map(Reason::value)
+                .max()
+                .unwrap_or(i32::MIN);
+            let mut pruned = 0;
+            matcher.best_first_with(
+                &board,
+                color,
+                floor,
+                |m| self.value_match(m),
+                |_| pruned += 1,
+            );
+            self.pruned = pruned;
+        }
+    }
+
+    /// Judges one geometric match; records its reason or its rejection.
+    /// Returns the pattern's own value when accepted.
+    fn value_match(&mut self, m: &Match) -> Option<i32> {
+        let tables = self.set.tables();
+        let p: &'static Pattern = &tables.patterns[m.pattern as usize];
+        let at = m.move_point;
+        let name = || Some(p.name.to_string());
+        if !self.playable(at) {
+            self.reject(at, name(), m.trans, RejectReason::Illegal);
+            return None;
+        }
+        let stones = pattern_stones(tables, p, m);
+        // Dragon statuses.
+        let c = p.class;
+        for (letter, bit, mine, ok) in [
+            (
+                'O',
+                class::BIG_O,
+                true,
+                [DragonStatus::Alive, DragonStatus::Unknown],
+            ),
+            (
+                'o',
+                class::SMALL_O,
+                true,
+                [DragonStatus::Dead, DragonStatus::Unknown],
+            ),
+            (
+                'X',
+                class::BIG_X,
+                false,
+                [DragonStatus::Alive, DragonStatus::Unknown],
+            ),
+            (
+                'x',
+                class::SMALL_X,
+                false,
+                [DragonStatus::Dead, DragonStatus::Unknown],
+            ),
+        ] {
+            if c & bit == 0 {
+                continue;
+            }
+            for &(q, is_mine) in &stones {
+                if is_mine != mine {
+                    continue;
+                }
+                let s = self.judge.dragon_status(&self.goban, q);
+                if !ok.contains(&s) {
+                    let why = format!(
+                        "the dragon at {} is {s:?}",
+                        point_name(q, self.goban.side())
+                    );
+                    self.reject(at, name(), m.trans, RejectReason::Class(letter, why));
+                    return None;
+                }
+            }
+        }
+        if c & class::S == 0 && !self.judge.safe_move(&self.goban, at, self.color) {
+            self.reject(
+                at,
+                name(),
+                m.trans,
+                RejectReason::Unsafe("the stone played can be captured".into()),
+            );
+            return None;
+        }
+        if c & class::N != 0 && !self.judge.safe_move(&self.goban, at, self.color.other()) {
+            self.reject(
+                at,
+                name(),
+                m.trans,
+                RejectReason::Unsafe("an opponent stone there could be captured".into()),
+            );
+            return None;
+        }
+        if let Some(Some(k)) = self.set.constraints.map(|cs| &cs[m.pattern as usize]) {
+            let ctx = ConstraintContext::new(m.anchor, m.trans, p.move_di as i32, p.move_dj as i32);
+            let mut engine = Constraints::new(
+                &mut self.constraint_goban,
+                &mut self.constraint_reader,
+                self.color,
+            );
+            if !eval_constraint(k, &ctx, &mut engine) {
+                let text = p.constraint.as_deref().unwrap_or("").to_string();
+                self.reject(at, name(), m.trans, RejectReason::Constraint(text));
+                return None;
+            }
+        }
+        let (weight, assistance, helper) = match self.set.helpers[m.pattern as usize] {
+            Some(h) => {
+                let v = h(&HelperContext {
+                    pattern: p,
+                    trans: m.trans,
+                    move_point: at,
+                    color: self.color,
+                    position: &self.goban,
+                });
+                let hname = p.helper.as_deref().unwrap_or("").to_string();
+                if v <= 0 {
+                    self.reject(at, name(), m.trans, RejectReason::Helper(hname));
+                    return None;
+                }
+                (p.weight, 0, Some((hname, v)))
+            }
+            None => (p.weight, self.assistance(p, at), None),
+        };
+        let bonus = self.bonus(p, m, &stones);
+        let mut classes: Vec<char> = class::LETTERS
+            .iter()
+            .filter(|(_, b)| c & b != 0)
+            .map(|(l, _)| *l)
+            .collect();
+        classes.dedup();
+        let connection = self.connection(p, at, &stones);
+        // Saturating: weights and wind values of the allowed range may sum
+        // past i32 (the matcher's max weights are i64).
+        let base = helper
+            .as_ref()
+            .map_or(weight.saturating_add(assistance), |h| h.1);
+        let value = base.saturating_add(bonus).saturating_add(connection);
+        if c & (class::D | class::A) != 0 {
+            self.defence_and_attack(p, at, &stones);
+        }
+        if value <= 0 {
+            self.reject(
+                at,
+                name(),
+                m.trans,
+                RejectReason::Helper(format!("valued {value}")),
+            );
+            return None;
+        }
+        self.add(
+            at,
+            Reason::Pattern(PatternReason {
+                pattern: m.pattern,
+                name: p.name.to_string(),
+                line: p.line,
+                trans: m.trans,
+                anchor: m.anchor,
+                weight,
+                assistance,
+                bonus,
+                helper,
+                classes,
+                connection,
+                value,
+            }),
+        );
+        Some(value)
+    }
+
+    /// The seed's wind (or 2.6 moyo) assistance at `at`.
+    fn assistance(&self, p: &Pattern, at: Point) -> i32 {
+        crate::go::score::assistance_at(
+            p.assistance,
+            &self.goban,
+            at,
+            self.color,
+            &ManhattanInfluence,
+            &self.judge,
+        )
+    }
+
+    /// Escape bonuses, the split bonus and the random term.
+    fn bonus(&self, p: &Pattern, m: &Match, stones: &[(Point, bool)]) -> i32 {
+        let dragons = self.judge.dragons();
+        let room = |mine: Option<bool>| -> Option<i32> {
+            stones
+                .iter()
+                .filter(|(_, is_mine)| mine.is_none_or(|x| x == *is_mine))
+                .filter_map(|(q, _)| dragons.dragon(*q).map(|d| d.room as i32))
+                .min()
+        };
+        // "When [the escape route] becomes less than bonus/2, the bonus is
+        // allocated, two points at a time, for each decrease."
+        let escape = |bonus: i32, r: Option<i32>| -> i32 {
+            match r {
+                Some(r) if bonus > 0 && r < bonus / 2 => (bonus - 2 * r).min(bonus),
+                _ => 0,
+            }
+        };
+        match self.dialect() {
+            Dialect::Seed => escape(p.bonus, room(None)),
+            Dialect::GnuGo26 => {
+                let mut b = escape(p.bonus, room(Some(true))) + escape(p.xbonus, room(Some(false)));
+                if p.splitbonus != 0 && self.splits(m.move_point) {
+                    b += p.splitbonus;
+                }
+                let key = self.seed
+                    ^ (u64::from(m.pattern) << 32)
+                    ^ ((m.trans as u64) << 24)
+                    ^ self.index(m.move_point) as u64;
+                b + random_in(key, p.minrand, p.maxrand)
+            }
+        }
+    }
+
+    fn dialect(&self) -> Dialect {
+        self.set.dialect()
+    }
+
+    /// Does the move touch two distinct opponent dragons?
+    fn splits(&self, at: Point) -> bool {
+        let d = self.judge.dragons();
+        let mut seen: Vec<u32> = Vec::new();
+        for q in at.neighbours() {
+            if self.goban.stone(q) == Some(self.color.other()) {
+                if let Some(id) = d.dragon_id(q) {
+                    if !seen.contains(&id) {
+                        seen.push(id);
+                    }
+                }
+            }
+        }
+        seen.len() >= 2
+    }
+
+    /// The `C`/`B` connection value.
+    fn connection(&self, p: &Pattern, at: Point, stones: &[(Point, bool)]) -> i32 {
+        let d = self.judge.dragons();
+        let distinct = |mine: bool| -> usize {
+            let mut ids: Vec<u32> = stones
+                .iter()
+                .filter(|(_, m)| *m == mine)
+                .filter_map(|(q, _)| d.dragon_id(*q))
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids.len()
+        };
+        let mut v = 0;
+        if p.class & class::C != 0 && distinct(true) >= 2 {
+            v += self.judge.connection_value(at, self.color);
+        }
+        if p.class & class::B != 0 && distinct(false) >= 2 {
+            v += self.judge.cut_value(at, self.color);
+        }
+        v
+    }
+
+    /// `D`: the move defends a capturable own string of the pattern; `A`:
+    /// it attacks a capturable but defendable opponent string.
+    fn defence_and_attack(&mut self, p: &Pattern, at: Point, stones: &[(Point, bool)]) {
+        let mut seen: Vec<Point> = Vec::new();
+        for &(q, mine) in stones {
+            let wanted = if mine { class::D } else { class::A };
+            if p.class & wanted == 0 {
+                continue;
+            }
+            let (key, size) = self.string_key(q);
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let t = self.tactical(q);
+            match (t, mine) {
+                (Some(Tactical::Critical { .. }), true)
+                    if self.reader.does_defend(&mut self.goban, at, q) =>
+                {
+                    self.add(
+                        at,
+                        Reason::Save {
+                            string: key,
+                            stones: size,
+                            value: save_value(size),
+                        },
+                    );
+                }
+                (Some(Tactical::Critical { .. }), false)
+                    if self.reader.does_attack(&mut self.goban, at, q) =>
+                {
+                    self.add(
+                        at,
+                        Reason::Capture {
+                            string: key,
+                            stones: size,
+                            value: capture_value(size),
+                        },
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The stones of a match: board point and whether it is the side to
+/// move's (`O`).
+fn pattern_stones(tables: Tables<'_>, p: &Pattern, m: &Match) -> Vec<(Point, bool)> {
+    tables
+        .elements_of(p)
+        .iter()
+        .filter_map(|e| {
+            let mine = match e.cell() {
+                Cell::Mine => true,
+                Cell::Theirs => false,
+                _ => return None,
+            };
+            Some((m.anchor.offset(m.trans, e.di(), e.dj()), mine))
+        })
+        .collect()
+}

@@ -1,0 +1,168 @@
+//! The pattern database the move generator reads: tables, matcher,
+//! resolved helpers and (2.6 dialect) constraints, builtin or compiled at
+//! run time.
+
+use std::sync::{Arc, OnceLock};
+
+use mkpat::constraint::CheckedConstraint;
+use mkpat::tables::Tables;
+use mkpat::Dialect;
+
+use crate::go::score::find_helpers;
+use crate::matcher::Matcher;
+use crate::position::HelperFn;
+
+/// A pattern database ready for the move generator: tables, matcher,
+/// resolved helpers and (2.6 dialect) constraints.
+pub struct PatternSet {
+    name: String,
+    dialect: Dialect,
+    tables: Tables<'static>,
+    matcher: Matcher<'static>,
+    pub(super) helpers: Vec<Option<HelperFn>>,
+    pub(super) constraints: Option<&'static [Option<CheckedConstraint>]>,
+    warnings: Vec<String>,
+    /// The compiler's rendered diagnostics (warnings), for a database
+    /// compiled at run time.
+    diagnostics: String,
+}
+
+impl std::fmt::Debug for PatternSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PatternSet")
+            .field("name", &self.name)
+            .field("dialect", &self.dialect)
+            .field("patterns", &self.tables.patterns.len())
+            .field("warnings", &self.warnings.len())
+            .finish()
+    }
+}
+
+impl PatternSet {
+    /// The database built into katachi (`patterns/patterns.db`), shared.
+    pub fn builtin() -> Arc<PatternSet> {
+        static BUILTIN: OnceLock<Arc<PatternSet>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                Arc::new(PatternSet::new(
+                    "builtin".into(),
+                    Dialect::Seed,
+                    crate::go::builtin::TABLES,
+                    None,
+                ))
+            })
+            .clone()
+    }
+
+    fn new(
+        name: String,
+        dialect: Dialect,
+        tables: Tables<'static>,
+        constraints: Option<&'static [Option<CheckedConstraint>]>,
+    ) -> PatternSet {
+        let (helpers, missing) = find_helpers(tables, &crate::go::builtin::HELPERS);
+        let warnings = missing
+            .iter()
+            .map(|m| {
+                format!(
+                    "pattern `{}` names helper `{}`, which katachi does not have: \
+                     valued without a helper",
+                    m.pattern, m.helper
+                )
+            })
+            .collect();
+        PatternSet {
+            name,
+            dialect,
+            tables,
+            matcher: Matcher::new(tables),
+            helpers,
+            constraints,
+            warnings,
+            diagnostics: String::new(),
+        }
+    }
+
+    /// Compiles a database in memory, leniently (a foreign database's
+    /// wrong symmetry classes are warnings), with the helpers katachi
+    /// has; a helper it lacks is a warning and its patterns are valued
+    /// without one. The compiled tables live as long as the process (the
+    /// matcher borrows them): load a database once and share the set.
+    #[cfg(feature = "compiler")]
+    pub fn compile(name: &str, bytes: &[u8]) -> Result<PatternSet, String> {
+        let compiled = mkpat::compile(
+            name,
+            bytes,
+            &mkpat::Options {
+                lenient: true,
+                ..Default::default()
+            },
+        );
+        let errors = compiled.error_count();
+        let rendered = compiled.render();
+        let dialect = compiled.dialect;
+        let Some(db) = compiled.database else {
+            return Err(format!(
+                "{rendered}{name}: {errors} error(s): the pattern database does not compile"
+            ));
+        };
+        let db: &'static mkpat::Database = Box::leak(Box::new(db));
+        let has_constraints = db.constraints.iter().any(Option::is_some);
+        let mut set = PatternSet::new(
+            name.to_string(),
+            dialect,
+            db.tables(),
+            has_constraints.then_some(&db.constraints[..]),
+        );
+        let n = compiled_warnings(&rendered);
+        if n > 0 {
+            set.warnings
+                .insert(0, format!("{name}: {n} warning(s) from the compiler"));
+        }
+        set.diagnostics = rendered;
+        Ok(set)
+    }
+
+    /// [`PatternSet::compile`] on a file (read within the input bound).
+    #[cfg(feature = "compiler")]
+    pub fn load(path: &str) -> Result<PatternSet, String> {
+        let bytes = crate::input::read_file(std::path::Path::new(path))
+            .map_err(|e| format!("{path}: {e}"))?;
+        PatternSet::compile(path, &bytes)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    pub fn tables(&self) -> Tables<'static> {
+        self.tables
+    }
+
+    pub fn matcher(&self) -> &Matcher<'static> {
+        &self.matcher
+    }
+
+    /// What loading noticed: helpers katachi lacks, compiler warnings.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// The compiler's diagnostics, rendered with their source lines
+    /// (empty for the builtin database).
+    pub fn diagnostics(&self) -> &str {
+        &self.diagnostics
+    }
+}
+
+#[cfg(feature = "compiler")]
+fn compiled_warnings(rendered: &str) -> usize {
+    rendered
+        .lines()
+        .filter(|l| l.contains(": warning:"))
+        .count()
+}

@@ -1,0 +1,301 @@
+use super::*;
+use crate::go::Move;
+
+/// A game whose starting position is drawn in rows of `.`, `X`
+/// (black) and `O` (white).
+fn game_from(rows: &[&str]) -> Game {
+    let mut g = Game::new(rows.len());
+    let mut stones = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for (j, ch) in row.chars().enumerate() {
+            let p = Point::new(i as i32, j as i32);
+            match ch {
+                'X' => stones.push((Color::Black, p)),
+                'O' => stones.push((Color::White, p)),
+                _ => {}
+            }
+        }
+    }
+    g.setup(&stones).expect("legal setup");
+    g
+}
+
+fn set(db: &str) -> PatternSet {
+    PatternSet::compile("test.db", db.as_bytes()).expect("compiles")
+}
+
+fn best(e: &Evaluation) -> Point {
+    e.best().expect("a move").point
+}
+
+#[test]
+fn captures_a_big_string_in_atari_that_could_escape() {
+    let g = game_from(&[
+        ".........",
+        ".........",
+        ".........",
+        "...OOO...",
+        "..OXXX...",
+        "...OOO...",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let e = evaluate(&g, Color::White, EvalOptions::default());
+    let c = e.best().expect("a move");
+    assert_eq!(c.point, Point::new(4, 6));
+    assert!(c.reasons.iter().any(|r| matches!(
+        r,
+        Reason::Capture { stones: 3, value, .. } if *value == capture_value(3)
+    )));
+}
+
+#[test]
+fn saves_its_own_string_in_atari() {
+    let g = game_from(&[
+        ".........",
+        ".........",
+        ".........",
+        "...XX....",
+        "..XOO....",
+        "...XX....",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let e = evaluate(&g, Color::White, EvalOptions::default());
+    let c = e.best().expect("a move");
+    assert_eq!(c.point, Point::new(4, 5));
+    assert!(c
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::Save { stones: 2, .. })));
+}
+
+#[test]
+fn opens_on_a_4_4_or_3_3_point_not_a_filler() {
+    let g = Game::new(9);
+    let e = evaluate(&g, Color::Black, EvalOptions::default());
+    let c = e.best().expect("a move");
+    let line = |x: i32| x.min(8 - x);
+    assert!(matches!(c.reasons[0], Reason::Opening { .. }), "{c:?}");
+    assert!((2..=3).contains(&line(c.point.i)) && line(c.point.i) == line(c.point.j));
+}
+
+#[test]
+fn takes_the_vital_point_of_a_critical_own_dragon() {
+    // White's corner group has a three-point eye space: CRITICAL, its
+    // middle point makes two eyes.
+    let g = game_from(&[
+        "...OX....",
+        "OOOOX....",
+        "XXXXX....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let e = evaluate(&g, Color::White, EvalOptions::default());
+    let c = e.best().expect("a move");
+    assert_eq!(c.point, Point::new(0, 1), "{c:?}");
+    assert!(c.reasons.iter().any(|r| matches!(
+        r,
+        Reason::Dragon {
+            mine: true,
+            stones: 5,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn dragon_change_values_gain_and_loss() {
+    use super::super::dragons::Dragon;
+    let d = |half_eyes, status| Dragon {
+        color: Color::White,
+        stones: vec![Point::new(0, 0), Point::new(0, 1)],
+        half_eyes,
+        room: 10,
+        status,
+    };
+    let weak = d(2, DragonStatus::Unknown);
+    assert!(dragon_change_value(&weak, &d(4, DragonStatus::Alive), true, 2) > 0);
+    assert!(dragon_change_value(&weak, &d(3, DragonStatus::Unknown), true, 2) > 0);
+    assert_eq!(
+        dragon_change_value(&weak, &d(2, DragonStatus::Unknown), true, 2),
+        0
+    );
+    assert!(dragon_change_value(&weak, &d(0, DragonStatus::Dead), false, 2) > 0);
+    assert_eq!(
+        dragon_change_value(&weak, &d(4, DragonStatus::Alive), false, 2),
+        0
+    );
+}
+
+const TWO: &str = "# pattern 1\n\nO.*     jump\n\n:8,W1,0,0,0,0,-,0,NULL\n\n\
+                   # pattern 2\n\nO*      extend\n\n:8,W2,0,0,0,0,-,0,NULL\n";
+
+#[test]
+fn prefers_the_heavier_pattern() {
+    let g = game_from(&[
+        ".......", ".......", ".......", "...X...", ".......", ".......", ".......",
+    ]);
+    for (w1, w2, want) in [(50, 40, "1"), (40, 50, "2")] {
+        let db = TWO
+            .replace("W1", &w1.to_string())
+            .replace("W2", &w2.to_string());
+        let s = set(&db);
+        let e = evaluate_with(&g, Color::Black, &s, EvalOptions::default());
+        let c = e.best().expect("a move");
+        assert_eq!(c.value, 50);
+        match &c.reasons[0] {
+            Reason::Pattern(p) => {
+                assert_eq!(p.name, want);
+                assert_eq!((p.weight, p.assistance, p.bonus, p.value), (50, 0, 0, 50));
+            }
+            r => panic!("{r:?}"),
+        }
+        let far = (c.point.i - 3).abs() + (c.point.j - 3).abs();
+        assert_eq!(far, if want == "1" { 2 } else { 1 });
+    }
+}
+
+#[test]
+fn class_o_rejects_a_match_on_a_dead_own_dragon() {
+    let g = game_from(&[
+        ".........",
+        ".........",
+        ".........",
+        "....XX...",
+        "...XO....",
+        "....XX...",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let dead = Point::new(4, 4);
+    let judge = GoJudge::new(g.goban());
+    assert_eq!(judge.dragons().status(dead), DragonStatus::Dead);
+    let jump = |class: &str| {
+        set(&format!(
+            "# pattern 1\n\nO.*\n\n:8,60,0,0,0,0,{class},0,NULL\n"
+        ))
+    };
+    let e = evaluate_with(&g, Color::White, &jump("O"), EvalOptions::default());
+    assert!(e
+        .rejected
+        .iter()
+        .any(|r| r.point == Point::new(4, 6) && matches!(r.why, RejectReason::Class('O', _))));
+    assert!(e.best().is_none_or(|c| c.value < 60));
+    let e = evaluate_with(&g, Color::White, &jump("-"), EvalOptions::default());
+    assert_eq!(best(&e), Point::new(4, 6));
+    assert_eq!(e.candidates[0].value, 60);
+}
+
+#[test]
+fn a_helper_returning_zero_rejects_the_match() {
+    let s = set("# pattern 1\n\nX*\n\n:-,60,0,0,0,0,s,0,capture_helper\n");
+    assert!(
+        !s.warnings().iter().any(|w| w.contains("capture_helper")),
+        "{:?}",
+        s.warnings()
+    );
+    let free = game_from(&[".....", ".....", "..X..", ".....", "....."]);
+    let e = evaluate_with(&free, Color::White, &s, EvalOptions::default());
+    let helper_zero = e
+        .rejected
+        .iter()
+        .filter(|r| r.why == RejectReason::Helper("capture_helper".into()))
+        .count();
+    assert_eq!(helper_zero, 4);
+    assert!(e
+        .candidates
+        .iter()
+        .all(|c| c.reasons.iter().all(|r| !matches!(r, Reason::Pattern(_)))));
+    // In atari, the same match is accepted at the helper's value.
+    let atari = game_from(&[".....", "..O..", ".OX..", "..O..", "....."]);
+    let e = evaluate_with(&atari, Color::White, &s, EvalOptions::default());
+    let c = e.best().expect("a move");
+    assert_eq!(c.point, Point::new(2, 3));
+    assert!(c.reasons.iter().any(|r| matches!(
+        r,
+        Reason::Pattern(p) if p.helper == Some(("capture_helper".into(), 40))
+    )));
+}
+
+#[test]
+fn unknown_helpers_are_warnings_and_no_helper() {
+    let s = set("# pattern 1\n\nO*\n\n:8,60,0,0,0,0,-,0,no_such_helper\n");
+    let named = |w: &&String| w.contains("`no_such_helper`");
+    assert_eq!(s.warnings().iter().filter(named).count(), 1);
+    let g = game_from(&[".....", ".....", "..O..", ".....", "....."]);
+    let e = evaluate_with(&g, Color::White, &s, EvalOptions::default());
+    assert_eq!(e.candidates[0].value, 60);
+}
+
+/// Positions of a self-play game on 9x9.
+fn self_play_positions(seed: u64, moves: usize) -> Vec<(Game, Color)> {
+    let mut g = Game::new(9);
+    g.seed(seed);
+    let mut out = Vec::new();
+    let mut color = Color::Black;
+    for _ in 0..moves {
+        out.push((g.clone(), color));
+        if g.genmove(color) == Move::Pass {
+            break;
+        }
+        color = color.other();
+    }
+    out
+}
+
+#[test]
+fn best_first_finds_the_best_move_of_all_patterns() {
+    let mut pruned = 0;
+    for (g, color) in self_play_positions(3, 70) {
+        let fast = evaluate(&g, color, EvalOptions::default());
+        let all = evaluate(&g, color, EvalOptions { all_patterns: true });
+        assert_eq!(
+            fast.best().map(|c| (c.point, c.value)),
+            all.best().map(|c| (c.point, c.value))
+        );
+        assert_eq!(all.pruned, 0);
+        assert!(all.candidates.len() >= fast.candidates.len());
+        pruned += fast.pruned;
+    }
+    assert!(pruned > 0, "best-first never pruned anything");
+}
+
+#[test]
+fn games_are_deterministic_for_a_seed() {
+    let moves = |seed| -> Vec<Move> {
+        let mut g = Game::new(9);
+        g.seed(seed);
+        let mut color = Color::Black;
+        let mut out = Vec::new();
+        for _ in 0..40 {
+            out.push(g.genmove(color));
+            color = color.other();
+        }
+        out
+    };
+    assert_eq!(moves(11), moves(11));
+    assert_ne!(moves(11), moves(12));
+}
+
+#[test]
+fn the_2_6_random_term_stays_in_its_range() {
+    let s = set("Pattern R1\n\nO*\n\n:8,50,0,-,0,0,0,3,9,NULL\n");
+    let g = game_from(&[".....", ".....", "..O..", ".....", "....."]);
+    let e = evaluate_with(&g, Color::White, &s, EvalOptions::default());
+    for c in &e.candidates {
+        if let Reason::Pattern(p) = &c.reasons[0] {
+            assert!((3..=9).contains(&p.bonus), "{p:?}");
+            assert_eq!(p.value, 50 + p.bonus);
+        }
+    }
+    let again = evaluate_with(&g, Color::White, &s, EvalOptions::default());
+    assert_eq!(e, again);
+}

@@ -1,0 +1,86 @@
+//! What the move generator's own reasons are worth (captures, saves,
+//! dragons, the opening, cleaning up) and its random terms, hashed from a
+//! key so that they do not depend on how often a position was evaluated.
+
+use crate::go::score::DragonStatus;
+
+/// The value of capturing an opponent string of `stones` stones that
+/// could otherwise escape.
+pub fn capture_value(stones: usize) -> i32 {
+    (35 + 10 * stones as i32).min(150)
+}
+
+/// The value of saving an own string of `stones` stones that can be
+/// captured and saved.
+pub fn save_value(stones: usize) -> i32 {
+    (40 + 10 * stones as i32).min(150)
+}
+
+/// The most a [`Reason::Dragon`](crate::go::evaluation::Reason::Dragon) is worth.
+pub const DRAGON_CAP: i32 = 90;
+
+/// The most stones on the board for [`Reason::Opening`](crate::go::evaluation::Reason::Opening) (0: the empty
+/// board only — answering an opponent's first stone was measured worse).
+pub const OPENING_STONES: usize = 0;
+
+/// What a move that turned the weak dragon `before` into `after` is
+/// worth: for an own dragon (`mine`) its gain, for an opponent's its loss.
+pub(super) fn dragon_change_value(
+    before: &crate::go::dragons::Dragon,
+    after: &crate::go::dragons::Dragon,
+    mine: bool,
+    size: i32,
+) -> i32 {
+    use DragonStatus::*;
+    let rank = |s: DragonStatus| match s {
+        Dead => 0,
+        Critical => 1,
+        Unknown => 2,
+        Alive => 3,
+    };
+    let eyes = |d: &crate::go::dragons::Dragon| d.half_eyes.min(4) as i32;
+    if mine {
+        if after.status == Alive && before.status != Alive {
+            35 + 3 * size
+        } else if rank(after.status) < rank(before.status) {
+            0
+        } else if eyes(after) > eyes(before) {
+            20 + 4 * (eyes(after) - eyes(before)) + 2 * size
+        } else if rank(after.status) > rank(before.status) {
+            25 + 2 * size
+        } else {
+            0
+        }
+    } else if after.status == Dead && before.status != Dead {
+        35 + 3 * size
+    } else if rank(after.status) > rank(before.status) {
+        0
+    } else if eyes(after) < eyes(before) {
+        18 + 4 * (eyes(before) - eyes(after)) + size
+    } else {
+        0
+    }
+}
+
+/// The value of capturing a string in atari that is dead whoever moves
+/// first: cleaning up, worth a little more than filling.
+pub(super) fn cleanup_value(stones: usize) -> i32 {
+    (16 + stones as i32).min(24)
+}
+
+/// SplitMix64: the random terms, hashed rather than drawn so that they do
+/// not depend on how often the position was evaluated.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A number in `lo..=hi` from the key.
+pub(super) fn random_in(key: u64, lo: i32, hi: i32) -> i32 {
+    if hi <= lo {
+        return lo;
+    }
+    lo + (mix(key) % (hi - lo + 1) as u64) as i32
+}
