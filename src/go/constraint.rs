@@ -33,97 +33,63 @@ pub mod status {
     pub const UNKNOWN: i32 = 3;
 }
 
-/// The questions a constraint may ask, one method per function of the
-/// constraint language, under the same name. Points are board points; "O"
-/// is the side the pattern was matched for, "X" its opponent. Results are
-/// integers, truth values 0 or 1 (any non-zero value counts as true).
-/// `status` returns one of [`status`]'s values.
-pub trait ConstraintEngine {
-    /// Liberties of the string at the point.
-    fn lib(&mut self, p: Point) -> i32;
-    /// Second-order liberties of the string at the point.
-    fn lib2(&mut self, p: Point) -> i32;
-    /// Third-order liberties of the string at the point.
-    fn lib3(&mut self, p: Point) -> i32;
-    /// Fourth-order liberties of the string at the point.
-    fn lib4(&mut self, p: Point) -> i32;
-    /// Liberties an X stone would have if played on the empty point.
-    fn xlib(&mut self, p: Point) -> i32;
-    /// Liberties an O stone would have if played on the empty point.
-    fn olib(&mut self, p: Point) -> i32;
-    /// The point is a stone or empty point involved in a ko.
-    fn ko(&mut self, p: Point) -> i32;
-    /// Status of the dragon at the point: ALIVE, UNKNOWN, CRITICAL or DEAD.
-    fn status(&mut self, p: Point) -> i32;
-    /// The dragon at the point is alive.
-    fn alive(&mut self, p: Point) -> i32;
-    /// The dragon at the point has unknown status.
-    fn unknown(&mut self, p: Point) -> i32;
-    /// The dragon at the point is critical.
-    fn critical(&mut self, p: Point) -> i32;
-    /// The dragon at the point is dead.
-    fn dead(&mut self, p: Point) -> i32;
-    /// Number of eyes of the dragon at the point.
-    fn genus(&mut self, p: Point) -> i32;
-    /// The dragon at the point is in critical safety.
-    fn weak(&mut self, p: Point) -> i32;
-    /// 0, 1 or 2: how important the string at the point is as a cutting stone.
-    fn cutstone(&mut self, p: Point) -> i32;
-    /// The string at the point can be captured.
-    fn attack(&mut self, p: Point) -> i32;
-    /// The string at the point can be captured and also defended.
-    fn defend(&mut self, p: Point) -> i32;
-    /// A move at the first point captures the string at the second.
-    fn does_attack(&mut self, p: Point, q: Point) -> i32;
-    /// A move at the first point saves the string at the second.
-    fn does_defend(&mut self, p: Point, q: Point) -> i32;
-    /// An X stone can be played at the point and not be captured at once.
-    fn safe_xmove(&mut self, p: Point) -> i32;
-    /// An O stone can be played at the point and not be captured at once.
-    fn safe_omove(&mut self, p: Point) -> i32;
-    /// An X stone at the first point stops O from safely playing at the second.
-    fn xdefend_against(&mut self, p: Point, q: Point) -> i32;
-    /// An O stone at the first point stops X from safely playing at the second.
-    fn odefend_against(&mut self, p: Point, q: Point) -> i32;
-    /// X can cut at the point.
-    fn xcut(&mut self, p: Point) -> i32;
-    /// O can cut at the point.
-    fn ocut(&mut self, p: Point) -> i32;
-    /// Play the moves alternately starting with X: can the string at the last point be captured?
-    fn xplay_attack(&mut self, moves: &[Point], target: Point) -> i32;
-    /// Play the moves alternately starting with O: can the string at the last point be captured?
-    fn oplay_attack(&mut self, moves: &[Point], target: Point) -> i32;
-    /// Play the moves alternately starting with X: is the string at the last point safe?
-    fn xplay_defend(&mut self, moves: &[Point], target: Point) -> i32;
-    /// Play the moves alternately starting with O: is the string at the last point safe?
-    fn oplay_defend(&mut self, moves: &[Point], target: Point) -> i32;
-    /// The point is a living X stone or an empty point in X's area.
-    fn xarea(&mut self, p: Point) -> i32;
-    /// The point is a living O stone or an empty point in O's area.
-    fn oarea(&mut self, p: Point) -> i32;
-    /// The point is in X's moyo.
-    fn xmoyo(&mut self, p: Point) -> i32;
-    /// The point is in O's moyo.
-    fn omoyo(&mut self, p: Point) -> i32;
-    /// The point is in X's territory.
-    fn xterri(&mut self, p: Point) -> i32;
-    /// The point is in O's territory.
-    fn oterri(&mut self, p: Point) -> i32;
-    /// Change in moyo if O plays at the point.
-    fn diff_moyo(&mut self, p: Point) -> i32;
-    /// Stones of the area around the point.
-    fn area_stone(&mut self, p: Point) -> i32;
-    /// Empty points of the area around the point.
-    fn area_space(&mut self, p: Point) -> i32;
-    /// The point is eye space for either colour.
-    fn eye(&mut self, p: Point) -> i32;
-    /// The point is non-marginal eye space for either colour.
-    fn proper_eye(&mut self, p: Point) -> i32;
-    /// The point is marginal eye space for either colour.
-    fn marginal_eye(&mut self, p: Point) -> i32;
-    /// The string at the point is in a seki-like situation.
-    fn seki_helper(&mut self, p: Point) -> i32;
+/// Declares one engine method: its signature follows the function's
+/// shape in `mkpat::constraint_functions!`.
+macro_rules! engine_method {
+    (one $name:ident $doc:literal) => {
+        #[doc = $doc]
+        fn $name(&mut self, p: Point) -> i32;
+    };
+    (two $name:ident $doc:literal) => {
+        #[doc = $doc]
+        fn $name(&mut self, p: Point, q: Point) -> i32;
+    };
+    (sequence $name:ident $doc:literal) => {
+        #[doc = $doc]
+        fn $name(&mut self, moves: &[Point], target: Point) -> i32;
+    };
 }
+
+/// Calls one engine method with checked arguments of its shape.
+macro_rules! engine_call {
+    (one $engine:ident $name:ident $pts:ident) => {
+        $engine.$name($pts[0])
+    };
+    (two $engine:ident $name:ident $pts:ident) => {
+        $engine.$name($pts[0], $pts[1])
+    };
+    (sequence $engine:ident $name:ident $pts:ident) => {
+        match $pts.split_last() {
+            Some((target, moves)) => $engine.$name(moves, *target),
+            None => unreachable!("checked: every function takes an argument"),
+        }
+    };
+}
+
+/// The engine trait and the interpreter's dispatch, both from the one
+/// list of functions (`mkpat::constraint_functions!`).
+macro_rules! engine {
+    ($($variant:ident $name:ident $min:literal $max:literal $shape:ident $doc:literal;)*) => {
+        /// The questions a constraint may ask, one method per function of
+        /// the constraint language, under the same name. Points are board
+        /// points; "O" is the side the pattern was matched for, "X" its
+        /// opponent. Results are integers, truth values 0 or 1 (any
+        /// non-zero value counts as true). `status` returns one of
+        /// [`status`]'s values.
+        pub trait ConstraintEngine {
+            $(engine_method!($shape $name $doc);)*
+        }
+
+        /// Calls the engine method of `f` with checked arguments.
+        fn call(f: Func, pts: &[Point], engine: &mut dyn ConstraintEngine) -> i32 {
+            match f {
+                $(Func::$variant => engine_call!($shape engine $name pts),)*
+            }
+        }
+    };
+}
+
+mkpat::constraint_functions!(engine);
 
 /// Where a pattern matched: enough to place its labels on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -212,58 +178,6 @@ fn point(c: &CheckedConstraint, e: &Expr, ctx: &ConstraintContext) -> Point {
         }
         Expr::Move => ctx.move_point,
         _ => unreachable!("checked: arguments are points"),
-    }
-}
-
-/// Calls the engine method of `f` with checked arguments.
-fn call(f: Func, pts: &[Point], engine: &mut dyn ConstraintEngine) -> i32 {
-    let (target, moves) = match pts.split_last() {
-        Some((t, m)) => (*t, m),
-        None => unreachable!("checked: every function takes an argument"),
-    };
-    match f {
-        Func::Lib => engine.lib(pts[0]),
-        Func::Lib2 => engine.lib2(pts[0]),
-        Func::Lib3 => engine.lib3(pts[0]),
-        Func::Lib4 => engine.lib4(pts[0]),
-        Func::Xlib => engine.xlib(pts[0]),
-        Func::Olib => engine.olib(pts[0]),
-        Func::Ko => engine.ko(pts[0]),
-        Func::Status => engine.status(pts[0]),
-        Func::Alive => engine.alive(pts[0]),
-        Func::Unknown => engine.unknown(pts[0]),
-        Func::Critical => engine.critical(pts[0]),
-        Func::Dead => engine.dead(pts[0]),
-        Func::Genus => engine.genus(pts[0]),
-        Func::Weak => engine.weak(pts[0]),
-        Func::Cutstone => engine.cutstone(pts[0]),
-        Func::Attack => engine.attack(pts[0]),
-        Func::Defend => engine.defend(pts[0]),
-        Func::DoesAttack => engine.does_attack(pts[0], pts[1]),
-        Func::DoesDefend => engine.does_defend(pts[0], pts[1]),
-        Func::SafeXmove => engine.safe_xmove(pts[0]),
-        Func::SafeOmove => engine.safe_omove(pts[0]),
-        Func::XdefendAgainst => engine.xdefend_against(pts[0], pts[1]),
-        Func::OdefendAgainst => engine.odefend_against(pts[0], pts[1]),
-        Func::Xcut => engine.xcut(pts[0]),
-        Func::Ocut => engine.ocut(pts[0]),
-        Func::XplayAttack => engine.xplay_attack(moves, target),
-        Func::OplayAttack => engine.oplay_attack(moves, target),
-        Func::XplayDefend => engine.xplay_defend(moves, target),
-        Func::OplayDefend => engine.oplay_defend(moves, target),
-        Func::Xarea => engine.xarea(pts[0]),
-        Func::Oarea => engine.oarea(pts[0]),
-        Func::Xmoyo => engine.xmoyo(pts[0]),
-        Func::Omoyo => engine.omoyo(pts[0]),
-        Func::Xterri => engine.xterri(pts[0]),
-        Func::Oterri => engine.oterri(pts[0]),
-        Func::DiffMoyo => engine.diff_moyo(pts[0]),
-        Func::AreaStone => engine.area_stone(pts[0]),
-        Func::AreaSpace => engine.area_space(pts[0]),
-        Func::Eye => engine.eye(pts[0]),
-        Func::ProperEye => engine.proper_eye(pts[0]),
-        Func::MarginalEye => engine.marginal_eye(pts[0]),
-        Func::SekiHelper => engine.seki_helper(pts[0]),
     }
 }
 

@@ -255,40 +255,92 @@ impl<'t, 'e> Scorer<'t, 'e> {
         (v > 0).then_some(v)
     }
 
-    /// The class letters `s n O o X x` (D, C, B, A, L ask for engine
+    /// The class letters `O o X x s n` (D, C, B, A, L ask for engine
     /// actions, not for a yes or no, and pass here).
     fn classes_pass(&self, p: &Pattern, m: &Match, position: &dyn Position, color: Color) -> bool {
-        let c = p.class;
-        if c & class::S == 0 && !self.judge.safe_move(position, m.move_point, color) {
-            return false;
-        }
-        if c & class::N != 0 && !self.judge.safe_move(position, m.move_point, color.other()) {
-            return false;
-        }
-        let stone_checks = class::BIG_O | class::SMALL_O | class::BIG_X | class::SMALL_X;
-        if c & stone_checks == 0 {
-            return true;
-        }
-        let allowed = |mine: bool, status: DragonStatus| {
-            let (big, small) = if mine {
-                (class::BIG_O, class::SMALL_O)
-            } else {
-                (class::BIG_X, class::SMALL_X)
-            };
-            let alive_ok = matches!(status, DragonStatus::Alive | DragonStatus::Unknown);
-            let dead_ok = matches!(status, DragonStatus::Dead | DragonStatus::Unknown);
-            (c & big == 0 || alive_ok) && (c & small == 0 || dead_ok)
-        };
-        self.tables.elements_of(p).iter().all(|e| {
+        let stones = match_stones(self.tables, p, m);
+        check_classes(self.judge, position, p, m.move_point, &stones, color).is_ok()
+    }
+}
+
+/// Why a match's class letters turn it down.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ClassFailure {
+    /// The dragon condition of `letter` (`O o X x`) fails on the stone at
+    /// `point`, whose dragon is `status`.
+    Dragon {
+        letter: char,
+        point: Point,
+        status: DragonStatus,
+    },
+    /// Without `s`: the stone played could be trivially captured.
+    Unsafe,
+    /// With `n`: an opponent stone played there could be.
+    OpponentUnsafe,
+}
+
+/// The stones of a match: board point and whether it is the side to
+/// move's (`O`), in the pattern's element order.
+pub fn match_stones(tables: Tables<'_>, p: &Pattern, m: &Match) -> Vec<(Point, bool)> {
+    tables
+        .elements_of(p)
+        .iter()
+        .filter_map(|e| {
             let mine = match e.cell() {
                 Cell::Mine => true,
                 Cell::Theirs => false,
-                _ => return true,
+                _ => return None,
             };
-            let q = m.anchor.offset(m.trans, e.di(), e.dj());
-            allowed(mine, self.judge.dragon_status(position, q))
+            Some((m.anchor.offset(m.trans, e.di(), e.dj()), mine))
         })
+        .collect()
+}
+
+/// The class letters `O o X x s n` of pattern `p` played at `at` for
+/// `color`, whose stones lie at `stones` ([`match_stones`]): the first
+/// that fails, in the order the engine reports them (the dragon letters
+/// `O o X x`, each over the stones in order, then `s`, then `n`). The one
+/// class check, used by the move generator and by [`Scorer`] alike.
+pub fn check_classes<J: Judge + ?Sized>(
+    judge: &J,
+    position: &dyn Position,
+    p: &Pattern,
+    at: Point,
+    stones: &[(Point, bool)],
+    color: Color,
+) -> Result<(), ClassFailure> {
+    use DragonStatus::{Alive, Dead, Unknown};
+    let c = p.class;
+    for (letter, bit, mine, ok) in [
+        ('O', class::BIG_O, true, [Alive, Unknown]),
+        ('o', class::SMALL_O, true, [Dead, Unknown]),
+        ('X', class::BIG_X, false, [Alive, Unknown]),
+        ('x', class::SMALL_X, false, [Dead, Unknown]),
+    ] {
+        if c & bit == 0 {
+            continue;
+        }
+        for &(point, is_mine) in stones {
+            if is_mine != mine {
+                continue;
+            }
+            let status = judge.dragon_status(position, point);
+            if !ok.contains(&status) {
+                return Err(ClassFailure::Dragon {
+                    letter,
+                    point,
+                    status,
+                });
+            }
+        }
     }
+    if c & class::S == 0 && !judge.safe_move(position, at, color) {
+        return Err(ClassFailure::Unsafe);
+    }
+    if c & class::N != 0 && !judge.safe_move(position, at, color.other()) {
+        return Err(ClassFailure::OpponentUnsafe);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

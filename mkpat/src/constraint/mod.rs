@@ -50,8 +50,67 @@ pub use parse::{parse, SyntaxError};
 
 use crate::diag::Span;
 
+/// The functions of the constraint language, once, for every place that
+/// needs the list: `constraint_functions!(callback)` expands to
+/// `callback! { Variant name min max shape "doc"; … }`, one row a function
+/// in the order of `CONSTRAINTS.md`, where `name` is the name written in
+/// databases (and the engine method's), `min`/`max` the arity and `shape`
+/// how the arguments reach the method (`one` point, `two` points, or a
+/// `sequence` of moves then the target). mkpat builds [`Func`] from it;
+/// an engine builds its trait and its dispatch from it, so a function
+/// added here cannot be forgotten in either.
+#[macro_export]
+macro_rules! constraint_functions {
+    ($callback:ident) => {
+        $callback! {
+            Lib lib 1 1 one "Liberties of the string at the point.";
+            Lib2 lib2 1 1 one "Second-order liberties of the string at the point.";
+            Lib3 lib3 1 1 one "Third-order liberties of the string at the point.";
+            Lib4 lib4 1 1 one "Fourth-order liberties of the string at the point.";
+            Xlib xlib 1 1 one "Liberties an X stone would have if played on the empty point.";
+            Olib olib 1 1 one "Liberties an O stone would have if played on the empty point.";
+            Ko ko 1 1 one "The point is a stone or empty point involved in a ko.";
+            Status status 1 1 one "Status of the dragon at the point: ALIVE, UNKNOWN, CRITICAL or DEAD.";
+            Alive alive 1 1 one "The dragon at the point is alive.";
+            Unknown unknown 1 1 one "The dragon at the point has unknown status.";
+            Critical critical 1 1 one "The dragon at the point is critical.";
+            Dead dead 1 1 one "The dragon at the point is dead.";
+            Genus genus 1 1 one "Number of eyes of the dragon at the point.";
+            Weak weak 1 1 one "The dragon at the point is in critical safety.";
+            Cutstone cutstone 1 1 one "0, 1 or 2: how important the string at the point is as a cutting stone.";
+            Attack attack 1 1 one "The string at the point can be captured.";
+            Defend defend 1 1 one "The string at the point can be captured and also defended.";
+            DoesAttack does_attack 2 2 two "A move at the first point captures the string at the second.";
+            DoesDefend does_defend 2 2 two "A move at the first point saves the string at the second.";
+            SafeXmove safe_xmove 1 1 one "An X stone can be played at the point and not be captured at once.";
+            SafeOmove safe_omove 1 1 one "An O stone can be played at the point and not be captured at once.";
+            XdefendAgainst xdefend_against 2 2 two "An X stone at the first point stops O from safely playing at the second.";
+            OdefendAgainst odefend_against 2 2 two "An O stone at the first point stops X from safely playing at the second.";
+            Xcut xcut 1 1 one "X can cut at the point.";
+            Ocut ocut 1 1 one "O can cut at the point.";
+            XplayAttack xplay_attack 2 9 sequence "Play the moves alternately starting with X: can the string at the last point be captured?";
+            OplayAttack oplay_attack 2 9 sequence "Play the moves alternately starting with O: can the string at the last point be captured?";
+            XplayDefend xplay_defend 2 9 sequence "Play the moves alternately starting with X: is the string at the last point safe?";
+            OplayDefend oplay_defend 2 9 sequence "Play the moves alternately starting with O: is the string at the last point safe?";
+            Xarea xarea 1 1 one "The point is a living X stone or an empty point in X's area.";
+            Oarea oarea 1 1 one "The point is a living O stone or an empty point in O's area.";
+            Xmoyo xmoyo 1 1 one "The point is in X's moyo.";
+            Omoyo omoyo 1 1 one "The point is in O's moyo.";
+            Xterri xterri 1 1 one "The point is in X's territory.";
+            Oterri oterri 1 1 one "The point is in O's territory.";
+            DiffMoyo diff_moyo 1 1 one "Change in moyo if O plays at the point.";
+            AreaStone area_stone 1 1 one "Stones of the area around the point.";
+            AreaSpace area_space 1 1 one "Empty points of the area around the point.";
+            Eye eye 1 1 one "The point is eye space for either colour.";
+            ProperEye proper_eye 1 1 one "The point is non-marginal eye space for either colour.";
+            MarginalEye marginal_eye 1 1 one "The point is marginal eye space for either colour.";
+            SekiHelper seki_helper 1 1 one "The string at the point is in a seki-like situation.";
+        }
+    };
+}
+
 macro_rules! functions {
-    ($($variant:ident $name:literal $min:literal $max:literal $doc:literal;)*) => {
+    ($($variant:ident $name:ident $min:literal $max:literal $shape:ident $doc:literal;)*) => {
         /// A function of the constraint language: one method of the engine
         /// trait each, of the same name.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -66,7 +125,7 @@ macro_rules! functions {
             /// The name written in databases, also the engine method's name.
             pub const fn name(self) -> &'static str {
                 match self {
-                    $(Func::$variant => $name,)*
+                    $(Func::$variant => stringify!($name),)*
                 }
             }
 
@@ -87,50 +146,7 @@ macro_rules! functions {
     };
 }
 
-functions! {
-    Lib "lib" 1 1 "Liberties of the string at the point.";
-    Lib2 "lib2" 1 1 "Second-order liberties of the string at the point.";
-    Lib3 "lib3" 1 1 "Third-order liberties of the string at the point.";
-    Lib4 "lib4" 1 1 "Fourth-order liberties of the string at the point.";
-    Xlib "xlib" 1 1 "Liberties an X stone would have if played on the empty point.";
-    Olib "olib" 1 1 "Liberties an O stone would have if played on the empty point.";
-    Ko "ko" 1 1 "The point is a stone or empty point involved in a ko.";
-    Status "status" 1 1 "Status of the dragon at the point: ALIVE, UNKNOWN, CRITICAL or DEAD.";
-    Alive "alive" 1 1 "The dragon at the point is alive.";
-    Unknown "unknown" 1 1 "The dragon at the point has unknown status.";
-    Critical "critical" 1 1 "The dragon at the point is critical.";
-    Dead "dead" 1 1 "The dragon at the point is dead.";
-    Genus "genus" 1 1 "Number of eyes of the dragon at the point.";
-    Weak "weak" 1 1 "The dragon at the point is in critical safety.";
-    Cutstone "cutstone" 1 1 "0, 1 or 2: how important the string at the point is as a cutting stone.";
-    Attack "attack" 1 1 "The string at the point can be captured.";
-    Defend "defend" 1 1 "The string at the point can be captured and also defended.";
-    DoesAttack "does_attack" 2 2 "A move at the first point captures the string at the second.";
-    DoesDefend "does_defend" 2 2 "A move at the first point saves the string at the second.";
-    SafeXmove "safe_xmove" 1 1 "An X stone can be played at the point and not be captured at once.";
-    SafeOmove "safe_omove" 1 1 "An O stone can be played at the point and not be captured at once.";
-    XdefendAgainst "xdefend_against" 2 2 "An X stone at the first point stops O from safely playing at the second.";
-    OdefendAgainst "odefend_against" 2 2 "An O stone at the first point stops X from safely playing at the second.";
-    Xcut "xcut" 1 1 "X can cut at the point.";
-    Ocut "ocut" 1 1 "O can cut at the point.";
-    XplayAttack "xplay_attack" 2 9 "Play the moves alternately starting with X: can the string at the last point be captured?";
-    OplayAttack "oplay_attack" 2 9 "Play the moves alternately starting with O: can the string at the last point be captured?";
-    XplayDefend "xplay_defend" 2 9 "Play the moves alternately starting with X: is the string at the last point safe?";
-    OplayDefend "oplay_defend" 2 9 "Play the moves alternately starting with O: is the string at the last point safe?";
-    Xarea "xarea" 1 1 "The point is a living X stone or an empty point in X's area.";
-    Oarea "oarea" 1 1 "The point is a living O stone or an empty point in O's area.";
-    Xmoyo "xmoyo" 1 1 "The point is in X's moyo.";
-    Omoyo "omoyo" 1 1 "The point is in O's moyo.";
-    Xterri "xterri" 1 1 "The point is in X's territory.";
-    Oterri "oterri" 1 1 "The point is in O's territory.";
-    DiffMoyo "diff_moyo" 1 1 "Change in moyo if O plays at the point.";
-    AreaStone "area_stone" 1 1 "Stones of the area around the point.";
-    AreaSpace "area_space" 1 1 "Empty points of the area around the point.";
-    Eye "eye" 1 1 "The point is eye space for either colour.";
-    ProperEye "proper_eye" 1 1 "The point is non-marginal eye space for either colour.";
-    MarginalEye "marginal_eye" 1 1 "The point is marginal eye space for either colour.";
-    SekiHelper "seki_helper" 1 1 "The string at the point is in a seki-like situation.";
-}
+constraint_functions!(functions);
 
 /// How a function's arguments reach the engine method.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -4,6 +4,7 @@
 //! attack reasons that `D` and `A` add.
 
 use super::*;
+use crate::go::score::{check_classes, match_stones, ClassFailure};
 
 impl EvaluationInProgress<'_> {
     /// Matches the pattern set and values every match (or, best-first,
@@ -48,69 +49,29 @@ impl EvaluationInProgress<'_> {
             self.reject(at, name(), m.trans, RejectReason::Illegal);
             return None;
         }
-        let stones = pattern_stones(tables, p, m);
-        // Dragon statuses.
+        let stones = match_stones(tables, p, m);
         let c = p.class;
-        for (letter, bit, mine, ok) in [
-            (
-                'O',
-                class::BIG_O,
-                true,
-                [DragonStatus::Alive, DragonStatus::Unknown],
-            ),
-            (
-                'o',
-                class::SMALL_O,
-                true,
-                [DragonStatus::Dead, DragonStatus::Unknown],
-            ),
-            (
-                'X',
-                class::BIG_X,
-                false,
-                [DragonStatus::Alive, DragonStatus::Unknown],
-            ),
-            (
-                'x',
-                class::SMALL_X,
-                false,
-                [DragonStatus::Dead, DragonStatus::Unknown],
-            ),
-        ] {
-            if c & bit == 0 {
-                continue;
-            }
-            for &(q, is_mine) in &stones {
-                if is_mine != mine {
-                    continue;
+        if let Err(failure) = check_classes(&self.judge, &self.goban, p, at, &stones, self.color) {
+            let why = match failure {
+                ClassFailure::Dragon {
+                    letter,
+                    point,
+                    status,
+                } => RejectReason::Class(
+                    letter,
+                    format!(
+                        "the dragon at {} is {status:?}",
+                        point_name(point, self.goban.side())
+                    ),
+                ),
+                ClassFailure::Unsafe => {
+                    RejectReason::Unsafe("the stone played can be captured".into())
                 }
-                let s = self.judge.dragon_status(&self.goban, q);
-                if !ok.contains(&s) {
-                    let why = format!(
-                        "the dragon at {} is {s:?}",
-                        point_name(q, self.goban.side())
-                    );
-                    self.reject(at, name(), m.trans, RejectReason::Class(letter, why));
-                    return None;
+                ClassFailure::OpponentUnsafe => {
+                    RejectReason::Unsafe("an opponent stone there could be captured".into())
                 }
-            }
-        }
-        if c & class::S == 0 && !self.judge.safe_move(&self.goban, at, self.color) {
-            self.reject(
-                at,
-                name(),
-                m.trans,
-                RejectReason::Unsafe("the stone played can be captured".into()),
-            );
-            return None;
-        }
-        if c & class::N != 0 && !self.judge.safe_move(&self.goban, at, self.color.other()) {
-            self.reject(
-                at,
-                name(),
-                m.trans,
-                RejectReason::Unsafe("an opponent stone there could be captured".into()),
-            );
+            };
+            self.reject(at, name(), m.trans, why);
             return None;
         }
         if let Some(Some(k)) = self.set.constraints.map(|cs| &cs[m.pattern as usize]) {
@@ -323,21 +284,4 @@ impl EvaluationInProgress<'_> {
             }
         }
     }
-}
-
-/// The stones of a match: board point and whether it is the side to
-/// move's (`O`).
-fn pattern_stones(tables: Tables<'_>, p: &Pattern, m: &Match) -> Vec<(Point, bool)> {
-    tables
-        .elements_of(p)
-        .iter()
-        .filter_map(|e| {
-            let mine = match e.cell() {
-                Cell::Mine => true,
-                Cell::Theirs => false,
-                _ => return None,
-            };
-            Some((m.anchor.offset(m.trans, e.di(), e.dj()), mine))
-        })
-        .collect()
 }

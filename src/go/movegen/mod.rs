@@ -68,7 +68,7 @@ use values::{cleanup_value, dragon_change_value, random_in};
 
 use std::collections::BTreeMap;
 
-use mkpat::tables::{class, Cell, Pattern, Tables};
+use mkpat::tables::{class, Pattern};
 use mkpat::Dialect;
 
 use super::analysis::{Constraints, GoJudge};
@@ -80,7 +80,7 @@ use super::game::Game;
 use super::reading::{Reader, Tactical};
 use super::strings::Goban;
 use crate::go::constraint::{evaluate as eval_constraint, ConstraintContext};
-use crate::go::score::{DragonStatus, Influence, Judge, ManhattanInfluence};
+use crate::go::score::{DragonStatus, Influence, ManhattanInfluence};
 use crate::matcher::Match;
 use crate::position::{Color, HelperContext, Point, Position};
 
