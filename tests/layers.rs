@@ -48,8 +48,8 @@ fn crate_paths(text: &str) -> Vec<(usize, String)> {
 fn layer_of(rel: &Path) -> Option<usize> {
     let first = rel.components().next()?.as_os_str().to_str()?;
     let stem = first.trim_end_matches(".rs");
-    if stem == "main" {
-        None // the binary sits on top of everything
+    if stem == "bin" {
+        None // the binaries sit on top of everything (and their `crate::` is their own)
     } else if ENGINES.contains(&stem) {
         Some(1)
     } else if FRONT_ENDS.contains(&stem) {

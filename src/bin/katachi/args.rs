@@ -1,0 +1,187 @@
+//! The command line: clap's definitions of every subcommand and flag, and
+//! what `--help` prints.
+
+use clap::{Parser, Subcommand};
+use katachi::go::search::SearchOptions;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "katachi",
+    version,
+    about = "Pattern matcher for board games, fed by mkpat-compiled pattern databases",
+    long_about = "katachi matches pattern databases (GNU Go's patterns.db language, \
+                  compiled by mkpat) against board positions with GNU Go's \
+                  grid-optimised matcher."
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Print every geometric match of a database in a positions file.
+    ///
+    /// Only the diagrams are tested, with their edge and corner markers:
+    /// no class letters, helpers, weights or constraints. Output is one
+    /// line per match, `pos pattern trans move_i move_j` (pos counts
+    /// positions from 0; move is the board point under `*`, row from the
+    /// top, column from the left), sorted per position by pattern name
+    /// (byte order), then trans, then move.
+    ///
+    /// Positions file format (blank line between positions):
+    /// `to_move X` or `to_move O` (X = black, O = white), the board size,
+    /// then that many rows of `.`, `X` and `O`.
+    #[command(verbatim_doc_comment)]
+    Match {
+        /// Pattern database to compile in memory (leniently: wrong
+        /// symmetry classes and unknown helpers are warnings, printed on
+        /// stderr). Without it, the database built into katachi is used.
+        #[arg(long, value_name = "FILE")]
+        db: Option<String>,
+        /// Scan all positions K times and print one throughput summary
+        /// line (positions/s, matches/s, matches per pass) instead of the
+        /// matches.
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: Option<u32>,
+        /// Print per-pattern hit counts instead of the matches: a table
+        /// sorted by matches, patterns that never matched flagged.
+        #[arg(long, conflicts_with = "repeat")]
+        stats: bool,
+        /// Also write the hit counts as TSV to FILE, for `mkpat html
+        /// --hits FILE` (implies --stats).
+        #[arg(long, value_name = "FILE", conflicts_with = "repeat")]
+        stats_out: Option<String>,
+        /// Draw each position with the points patterns propose, and list
+        /// the patterns behind each point, instead of the conformance
+        /// format.
+        #[arg(long, conflicts_with_all = ["repeat", "stats", "stats_out"])]
+        show: bool,
+        /// The positions file, or SGF games (a `.sgf` file or a folder of
+        /// them) replayed position by position.
+        #[arg(value_name = "POSITIONS")]
+        positions: String,
+    },
+    /// Play Go over the Go Text Protocol (version 2) on stdin and stdout.
+    Gtp {
+        /// Record the game as SGF to FILE (GNU Go's `-o`), rewritten
+        /// atomically after every move, with an `LB` label showing the
+        /// value of every move considered.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+        /// Evaluate every pattern, no best-first pruning (GNU Go's `-a`):
+        /// the SGF labels then show every pattern's value (`24/8/5`).
+        #[arg(short = 'a', long)]
+        all_patterns: bool,
+        /// Play by the pattern database in FILE, compiled in memory
+        /// (leniently; helpers katachi lacks are warnings and valued as
+        /// no helper; 2.6 constraints interpreted), instead of the
+        /// builtin one.
+        #[arg(long, value_name = "FILE")]
+        db: Option<String>,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Why this move? Explain the best candidates at a move of an SGF game.
+    ///
+    /// Loads FILE, replays its main line up to, not including, move N
+    /// (GNU Go's `-l FILE -L N`), and prints for the best K candidates of
+    /// the player to move every pattern behind each (name, source line,
+    /// transformation, the diagram as it lies on the board, weight, wind,
+    /// bonuses, helper, class checks), the rejected reasons, and how much
+    /// each candidate's value must rise to beat the chosen move.
+    #[command(verbatim_doc_comment)]
+    Explain {
+        /// The SGF game.
+        #[arg(short = 'l', long = "load", value_name = "FILE")]
+        load: String,
+        /// Stop before move N (moves count from 1, passes included);
+        /// without it, after the last move.
+        #[arg(short = 'L', long = "until", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        until: Option<u32>,
+        /// Evaluate every pattern, no best-first pruning (GNU Go's `-a`).
+        #[arg(short = 'a', long)]
+        all_patterns: bool,
+        /// How many candidates to explain.
+        #[arg(long, value_name = "K", default_value_t = 5)]
+        top: usize,
+        /// Pattern database to compile in memory instead of the builtin one.
+        #[arg(long, value_name = "FILE")]
+        db: Option<String>,
+        /// Also run the search with N playouts, as `katachi gtp` does by
+        /// default, and show how it spent them and which move it chose
+        /// (0: the pattern evaluation alone).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        playouts: u32,
+        /// Virtual visits of each root prior (see `gtp --prior-visits`).
+        #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits, value_parser = visits)]
+        prior_visits: f32,
+    },
+    /// Count, over SGF games, how often each pattern fires and how often
+    /// it is behind the move played and the move the engine would choose.
+    Hits {
+        /// SGF files, or folders whose `*.sgf` files are read.
+        #[arg(value_name = "GAMES", required = true)]
+        games: Vec<std::path::PathBuf>,
+        /// Also write the counts as TSV for `mkpat html --hits FILE`.
+        #[arg(long, value_name = "FILE")]
+        tsv: Option<String>,
+        /// Evaluate every pattern, no best-first pruning.
+        #[arg(short = 'a', long)]
+        all_patterns: bool,
+        /// Pattern database to compile in memory instead of the builtin one.
+        #[arg(long, value_name = "FILE")]
+        db: Option<String>,
+    },
+}
+
+/// How `katachi gtp` chooses among the pattern candidates.
+#[derive(clap::Args, Debug)]
+pub(crate) struct SearchArgs {
+    /// Random games per move for the pattern-guided search: the pattern
+    /// candidates are the root's moves, their values its priors, and the
+    /// most played wins. 0 plays the heaviest candidate, as the seed's
+    /// engine (and `katachi explain` without `--playouts`).
+    #[arg(long, value_name = "N", default_value_t = SearchOptions::default().playouts)]
+    playouts: u32,
+    /// Virtual visits of each root prior: how many playouts a pattern
+    /// value is worth against what the random games say (0: no priors,
+    /// the candidates alone come from the patterns).
+    #[arg(long, value_name = "V", default_value_t = SearchOptions::default().prior_visits, value_parser = visits)]
+    prior_visits: f32,
+    /// Playouts without the shapes of `patterns/playout.db` (captures,
+    /// escapes and random moves only).
+    #[arg(long)]
+    no_shapes: bool,
+    /// Below the root, give a node visited N times the pattern
+    /// evaluation of its position as priors for its replies (0: the root
+    /// only).
+    #[arg(long, value_name = "N", default_value_t = SearchOptions::default().knowledge_visits)]
+    knowledge_visits: u32,
+    /// Open every candidate at the root from the first playout, instead
+    /// of the pattern engine's best few first and one more as the visits
+    /// grow (progressive widening, on boards of 13x13 and up).
+    #[arg(long)]
+    no_widening: bool,
+}
+
+/// A number of (virtual) visits: finite and not negative.
+pub(crate) fn visits(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a number of visits (0 or more)")),
+    }
+}
+
+impl SearchArgs {
+    pub(crate) fn options(&self) -> Option<SearchOptions> {
+        (self.playouts > 0).then_some(SearchOptions {
+            playouts: self.playouts,
+            prior_visits: self.prior_visits,
+            shapes: !self.no_shapes,
+            knowledge_visits: self.knowledge_visits,
+            widening: !self.no_widening,
+            time_budget: None,
+        })
+    }
+}

@@ -1,0 +1,169 @@
+//! `katachi`: the command-line face of the runtime matcher.
+//!
+//! `katachi match` prints every geometric match of a pattern database in a
+//! positions file, in the conformance corpus's format, so that a `diff`
+//! against GNU Go's own output proves the matcher; `--repeat` turns the
+//! same scan into a throughput measurement. `katachi gtp` plays Go;
+//! `katachi explain` and `katachi hits` are the seed's tuning workflow
+//! ("why this move?", which patterns pull their weight) over SGF games.
+//!
+//! The binary's files: `args.rs` (the command line), `matching.rs`
+//! (`match`), `tuning.rs` (`explain`, `hits`), `games.rs` (SGF files and
+//! folders); `gtp` is the library's `katachi::gtp`.
+
+mod args;
+mod games;
+mod matching;
+mod tuning;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use katachi::go::search::SearchOptions;
+use katachi::tuning::Evaluator;
+
+use args::{Cli, Command};
+use matching::{run_match, Output};
+use tuning::{run_explain, run_hits};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Match {
+            db,
+            repeat,
+            stats,
+            stats_out,
+            show,
+            positions,
+        } => match run_match(
+            db.as_deref(),
+            Output {
+                repeat,
+                stats: (stats || stats_out.is_some()).then_some(stats_out.as_deref()),
+                show,
+            },
+            &positions,
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(msg) => {
+                eprintln!("{msg}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Explain {
+            load,
+            until,
+            all_patterns,
+            top,
+            db,
+            playouts,
+            prior_visits,
+        } => report(run_explain(
+            &load,
+            until,
+            all_patterns,
+            top,
+            db.as_deref(),
+            SearchOptions {
+                playouts,
+                prior_visits,
+                ..SearchOptions::default()
+            },
+        )),
+        Command::Hits {
+            games,
+            tsv,
+            all_patterns,
+            db,
+        } => report(run_hits(
+            &games,
+            tsv.as_deref(),
+            all_patterns,
+            db.as_deref(),
+        )),
+        Command::Gtp {
+            output,
+            all_patterns,
+            db,
+            search,
+        } => {
+            let patterns = match db.as_deref().map(load_patterns).transpose() {
+                Ok(p) => p,
+                Err(msg) => {
+                    eprintln!("{msg}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let options = katachi::gtp::GtpOptions {
+                record: output,
+                all_patterns,
+                patterns,
+                search: search.options(),
+            };
+            match katachi::gtp::run_with(std::io::stdin().lock(), std::io::stdout().lock(), options)
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("katachi gtp: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+/// A pattern database for the move generator, its warnings on stderr.
+fn load_patterns(path: &str) -> Result<std::sync::Arc<katachi::go::movegen::PatternSet>, String> {
+    let set = read_patterns(path)?;
+    for w in set.warnings() {
+        eprintln!("katachi: {w}");
+    }
+    Ok(std::sync::Arc::new(set))
+}
+
+/// A pattern database compiled in memory, read within
+/// [`katachi::input::MAX_INPUT_BYTES`].
+fn read_patterns(path: &str) -> Result<katachi::go::movegen::PatternSet, String> {
+    let bytes = katachi::input::read_file(std::path::Path::new(path))
+        .map_err(|e| format!("katachi: {path}: {e}"))?;
+    katachi::go::movegen::PatternSet::compile(path, &bytes).map_err(|e| format!("katachi: {e}"))
+}
+
+fn report(r: Result<(), String>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("{msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The move generator's evaluator over the builtin database or the one
+/// at `db_path` (compiled leniently; its warnings on stderr).
+fn evaluator(db_path: Option<&str>) -> Result<Evaluator, String> {
+    let Some(path) = db_path else {
+        return Ok(Evaluator::builtin());
+    };
+    let e = Evaluator::new(std::sync::Arc::new(read_patterns(path)?));
+    for w in e.set().warnings() {
+        eprintln!("katachi: {w}");
+    }
+    Ok(e)
+}
+
+/// Writes to standard output. A reader that went away (`| head`) ends the
+/// output quietly rather than with a panic; other failures are errors.
+pub(crate) fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("katachi: cannot write the output: {e}")),
+    }
+}
