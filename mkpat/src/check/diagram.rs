@@ -1,0 +1,216 @@
+//! A diagram's rows, edge lines and corners, its move and its stones:
+//! the grid the expander reads, or every reason there is none.
+
+use super::*;
+
+/// Builds the grid, reporting width, move, stone and edge problems.
+pub(super) fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+    let d = &p.diagram;
+    let mut ok = true;
+    for e in &d.misplaced_edges {
+        let msg = if d.rows.is_empty() {
+            "an edge line with no rows between it and the other edge line"
+        } else if d.south.is_some() && e.span.start > d.south.as_ref().map_or(0, |s| s.span.start) {
+            "a second south edge line"
+        } else if e.span.start < d.rows[0].span.start {
+            "a second north edge line"
+        } else {
+            "an edge line between diagram rows"
+        };
+        diags.push(
+            Diagnostic::error(e.span, msg)
+                .note("a line of `-` stands only above the first row (north edge) or below the last (south edge)"),
+        );
+        ok = false;
+    }
+    if d.rows.is_empty() {
+        if d.north.is_some() || d.south.is_some() {
+            diags.push(Diagnostic::error(
+                d.lines.first().copied().unwrap_or(p.header),
+                format!("pattern {} has edge lines but no rows", p.name.text),
+            ));
+        }
+        return None;
+    }
+    let width = d.rows[0].cells.len();
+    for r in &d.rows[1..] {
+        if r.cells.len() != width {
+            diags.push(
+                Diagnostic::error(
+                    r.span,
+                    format!(
+                        "diagram row has {} cells, the first row has {width}",
+                        r.cells.len()
+                    ),
+                )
+                .related(d.rows[0].span, "the first row")
+                .note(
+                    "every row of a diagram has the same width; `?` fills cells that do not matter",
+                ),
+            );
+            ok = false;
+        }
+    }
+    if d.rows.len() > MAX_SIDE || width > MAX_SIDE {
+        diags.push(
+            Diagnostic::error(
+                d.rows[0].span,
+                format!(
+                    "the diagram is {} by {width}: larger than the largest board",
+                    d.rows.len()
+                ),
+            )
+            .note(format!(
+                "a diagram has at most {MAX_SIDE} rows and {MAX_SIDE} columns"
+            )),
+        );
+        return None;
+    }
+    // Edges: `|` on every row once one row has it.
+    for (west, name) in [(true, "west"), (false, "east")] {
+        let has = |r: &ast::Row| {
+            if west {
+                r.west.is_some()
+            } else {
+                r.east.is_some()
+            }
+        };
+        if let Some(first) = d.rows.iter().find(|r| has(r)) {
+            for r in d.rows.iter().filter(|r| !has(r)) {
+                let at = if west {
+                    Span::at(r.span.start)
+                } else {
+                    r.cells.last().map_or(r.span, |c| c.1)
+                };
+                diags.push(
+                    Diagnostic::error(
+                        at,
+                        format!("row without the {name} edge `|` that other rows have"),
+                    )
+                    .related(
+                        if west {
+                            first.west.unwrap_or(first.span)
+                        } else {
+                            first.east.unwrap_or(first.span)
+                        },
+                        "this row has it",
+                    )
+                    .note("an edge runs the whole height of the diagram"),
+                );
+                ok = false;
+            }
+        }
+    }
+    let west = d.rows.iter().all(|r| r.west.is_some());
+    let east = d.rows.iter().all(|r| r.east.is_some());
+    for (line, name) in [(&d.north, "north"), (&d.south, "south")] {
+        let Some(e) = line else { continue };
+        if let Some(c) = e.west_corner {
+            if !west {
+                diags.push(
+                    Diagnostic::error(
+                        c,
+                        format!("corner `+` on the {name} edge where there is no west edge"),
+                    )
+                    .note("`+` marks a corner: the rows must start with `|`"),
+                );
+                ok = false;
+            }
+        }
+        if let Some(c) = e.east_corner {
+            if !east {
+                diags.push(
+                    Diagnostic::error(
+                        c,
+                        format!("corner `+` on the {name} edge where there is no east edge"),
+                    )
+                    .note("`+` marks a corner: the rows must end with `|`"),
+                );
+                ok = false;
+            }
+        }
+    }
+    // Move and stones.
+    let moves: Vec<Span> = d
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter().filter(|c| c.0 == '*').map(|c| c.1))
+        .collect();
+    let dropped_move = d
+        .dropped_rows
+        .iter()
+        .any(|r| r.cells.iter().any(|c| c.0 == '*'));
+    match moves.as_slice() {
+        // The `*` is on a row the parser refused, which it reported.
+        [] if dropped_move => ok = false,
+        [] => {
+            diags.push(
+                Diagnostic::error(
+                    d.rows[0].span,
+                    format!("pattern {} has no move `*`", p.name.text),
+                )
+                .note("mark the point where the pattern plays with `*`"),
+            );
+            ok = false;
+        }
+        [_] => {}
+        [first, rest @ ..] => {
+            for s in rest {
+                diags.push(
+                    Diagnostic::error(
+                        *s,
+                        format!("pattern {} has more than one move `*`", p.name.text),
+                    )
+                    .related(*first, "the first `*`")
+                    .note("a pattern proposes exactly one move"),
+                );
+            }
+            ok = false;
+        }
+    }
+    let stones = d
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter())
+        .any(|c| c.0 == 'O' || c.0 == 'X');
+    if !stones {
+        diags.push(
+            Diagnostic::error(
+                d.rows[0].span,
+                format!("pattern {} has no `O` or `X` stone", p.name.text),
+            )
+            .note("the matcher anchors every pattern on a stone"),
+        );
+        ok = false;
+    }
+    if !ok {
+        return None;
+    }
+    let mut edges = 0;
+    if d.north.is_some() {
+        edges |= side::NORTH;
+    }
+    if d.south.is_some() {
+        edges |= side::SOUTH;
+    }
+    if west {
+        edges |= side::WEST;
+    }
+    if east {
+        edges |= side::EAST;
+    }
+    Some(Grid {
+        rows: d.rows.len(),
+        cols: width,
+        cells: d
+            .rows
+            .iter()
+            .flat_map(|r| {
+                r.cells
+                    .iter()
+                    .map(|c| Spec::from_char(c.0).unwrap_or(Spec::Any))
+            })
+            .collect(),
+        edges,
+    })
+}

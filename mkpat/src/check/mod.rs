@@ -1,0 +1,240 @@
+//! The checker: parsed patterns to checked patterns, with every diagnostic.
+//!
+//! Rules (errors unless marked warning; `docs/language.md` lists them for
+//! users): equal row widths; one `*`; at least one stone; consistent edges
+//! and corners; the declared symmetry class holds (warning when the diagram
+//! has more symmetry); helpers exist with the helper signature; numbers in
+//! range; unknown class letters (warning); wind value signs (warning); odd
+//! seed bonus (warning); duplicate names; patterns equal up to a
+//! transformation (warning); 2.6 constraints: the constraint diagram has
+//! the pattern's shape and puts no label on a `?` cell, an unlabelled cell
+//! repeats the pattern's (warning), the expression type-checks (see
+//! [`crate::constraint`]). In lenient mode the symmetry, helper and
+//! constraint-diagram errors become warnings, for databases read for their
+//! geometry only.
+//!
+//! Here the driver (`check`, one pattern's checks in order, duplicates);
+//! `diagram.rs` the rows, edges, corners, move and stones; `symmetry.rs`
+//! the declared class against the diagram's own; `attributes.rs` the
+//! numbers, class letters and helper; `constraint_diagram.rs` a 2.6
+//! constraint's diagram and expression.
+
+use std::collections::HashMap;
+
+use crate::ast::{self, AssistanceAst, Dialect, Num, PatternAst};
+use crate::constraint::{self as constraint_lang, CheckedConstraint, Label};
+use crate::diag::{Diagnostic, Span};
+use crate::grid::{Grid, Spec};
+use crate::helpers::{HelperSet, SIGNATURE};
+use crate::tables::{class, Assistance};
+use crate::transform::{describe_group, side, SymmetryClass, TransformSet};
+
+mod attributes;
+mod constraint_diagram;
+mod diagram;
+mod symmetry;
+
+use attributes::*;
+pub use constraint_diagram::{
+    check_constraint, MSG_CONSTRAINT_CELL, MSG_CONSTRAINT_LABEL_ON_ANY, MSG_CONSTRAINT_SHAPE,
+};
+use diagram::*;
+use symmetry::*;
+
+/// Largest magnitude of any number on an attribute line: keeps every sum
+/// the matcher computes far inside `i32`.
+pub const NUM_LIMIT: i64 = 100_000;
+
+/// The largest board side katachi supports, and so the largest diagram.
+pub const MAX_SIDE: usize = 25;
+
+/// A pattern that passed the checker: everything the expander needs.
+#[derive(Clone, Debug)]
+pub struct CheckedPattern {
+    pub name: String,
+    pub name_span: Span,
+    pub line: u32,
+    pub grid: Grid,
+    pub declared: SymmetryClass,
+    /// The group whose cosets are expanded: the declared class's, or in
+    /// lenient mode the diagram's own when the declaration is wrong.
+    pub group: TransformSet,
+    pub weight: i32,
+    pub assistance: Assistance,
+    pub class: u16,
+    pub bonus: i32,
+    pub xbonus: i32,
+    pub splitbonus: i32,
+    pub minrand: i32,
+    pub maxrand: i32,
+    pub max_weight: i64,
+    pub helper: Option<String>,
+    pub description: String,
+    /// The 2.6 constraint, parsed and type-checked, its labels placed
+    /// relative to the anchor (see [`check_constraint`]).
+    pub constraint: Option<CheckedConstraint>,
+}
+
+/// What the checker is told about its surroundings.
+#[derive(Clone, Debug, Default)]
+pub struct CheckOptions<'a> {
+    /// Downgrade symmetry and helper errors to warnings (foreign databases
+    /// read for geometry only).
+    pub lenient: bool,
+    /// The helpers that exist; `None` skips the helper check (a warning
+    /// says so once, when a helper is named).
+    pub helpers: Option<&'a HelperSet>,
+}
+
+/// Checks every pattern of a parsed database.
+pub fn check(
+    db: &ast::Database,
+    opts: &CheckOptions<'_>,
+    line_of: &dyn Fn(usize) -> u32,
+) -> (Vec<CheckedPattern>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut out = Vec::new();
+    let mut names: HashMap<&str, Span> = HashMap::new();
+    let mut shapes: HashMap<(Grid, String), (String, Span)> = HashMap::new();
+    for p in &db.patterns {
+        if let Some(first) = names.get(p.name.text.as_str()) {
+            let what = match db.dialect {
+                Dialect::Seed => "pattern number",
+                Dialect::GnuGo26 => "pattern name",
+            };
+            diags.push(
+                Diagnostic::error(p.name.span, format!("duplicate {what} `{}`", p.name.text))
+                    .related(*first, "first used here")
+                    .note("`mkpat renum FILE` renumbers the patterns 1, 2, 3… in file order"),
+            );
+        } else {
+            names.insert(&p.name.text, p.name.span);
+        }
+        let Some(c) = check_pattern(p, db.dialect, opts, line_of, &mut diags) else {
+            continue;
+        };
+        let key = (c.grid.canonical(), attribute_key(&c));
+        if let Some((first, span)) = shapes.get(&key) {
+            diags.push(
+                Diagnostic::warning(
+                    c.name_span,
+                    format!(
+                        "pattern {} is pattern {first} again, up to a transformation, with the same attributes",
+                        c.name
+                    ),
+                )
+                .related(*span, "the same pattern"),
+            );
+        } else {
+            shapes.insert(key, (c.name.clone(), c.name_span));
+        }
+        out.push(c);
+    }
+    (out, diags)
+}
+
+fn attribute_key(c: &CheckedPattern) -> String {
+    format!(
+        "{:?} {:?} {} {} {} {} {} {} {:?} {}",
+        c.weight,
+        c.assistance,
+        c.class,
+        c.bonus,
+        c.xbonus,
+        c.splitbonus,
+        c.minrand,
+        c.maxrand,
+        c.helper,
+        c.constraint.as_ref().map_or("", |k| k.text.as_str())
+    )
+}
+
+fn check_pattern(
+    p: &PatternAst,
+    dialect: Dialect,
+    opts: &CheckOptions<'_>,
+    line_of: &dyn Fn(usize) -> u32,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<CheckedPattern> {
+    let errors_before = diags.iter().filter(|d| d.is_error()).count();
+    let grid = check_diagram(p, diags);
+    let attrs = p.attributes.as_ref();
+    let mut checked = None;
+    if let (Some(grid), Some(a)) = (grid, attrs) {
+        let declared = SymmetryClass::from_char(a.symmetry.text.chars().next().unwrap_or('8'))
+            .unwrap_or(SymmetryClass::None);
+        let group = check_symmetry(&grid, declared, a.symmetry.span, opts.lenient, diags);
+        check_numbers(a, dialect, diags);
+        let class = check_class(&a.class, dialect, diags);
+        if let Some(h) = &a.helper {
+            check_helper(h, opts, diags);
+        }
+        let assistance = match a.assistance {
+            AssistanceAst::None(_) => Assistance::None,
+            AssistanceAst::Wind {
+                ucutoff,
+                uvalue,
+                mycutoff,
+                myvalue,
+                ..
+            } => Assistance::Wind {
+                ucutoff: ucutoff.value as i32,
+                uvalue: uvalue.value as i32,
+                mycutoff: mycutoff.value as i32,
+                myvalue: myvalue.value as i32,
+            },
+            AssistanceAst::Moyo { cutoff, value, .. } => Assistance::Moyo {
+                cutoff: cutoff.value as i32,
+                value: value.value as i32,
+            },
+        };
+        let v = |n: Option<Num>| n.map_or(0, |n| n.value as i32);
+        let weight = a.weight.value as i32;
+        let bonus = a.bonus.value as i32;
+        let (xbonus, splitbonus, minrand, maxrand) =
+            (v(a.xbonus), v(a.splitbonus), v(a.minrand), v(a.maxrand));
+        // In i64: the wind and moyo products alone reach 10^10.
+        let wide = i64::from;
+        let max_weight = match dialect {
+            Dialect::Seed => wide(weight) + assistance.max_bonus() + wide(bonus.max(0)),
+            Dialect::GnuGo26 => {
+                wide(weight)
+                    + assistance.max_bonus()
+                    + wide(splitbonus)
+                    + wide(maxrand)
+                    + wide(bonus.max(0))
+                    + wide(xbonus.max(0))
+            }
+        };
+        let constraint = p
+            .constraint
+            .as_ref()
+            .and_then(|k| check_constraint(&p.diagram, &grid, k, opts.lenient, diags));
+        checked = Some(CheckedPattern {
+            name: p.name.text.clone(),
+            name_span: p.name.span,
+            line: line_of(p.header.start),
+            grid,
+            declared,
+            group,
+            weight,
+            assistance,
+            class,
+            bonus,
+            xbonus,
+            splitbonus,
+            minrand,
+            maxrand,
+            max_weight,
+            helper: a.helper.as_ref().map(|h| h.text.clone()),
+            description: p.diagram.description.clone(),
+            constraint,
+        });
+    }
+    let errors_after = diags.iter().filter(|d| d.is_error()).count();
+    if errors_after > errors_before {
+        None
+    } else {
+        checked
+    }
+}
