@@ -117,7 +117,6 @@ fn the_core_and_engines_build_without_the_compiler_crates() {
         .current_dir(ROOT)
         .args([
             "tree",
-            "--offline",
             "-p",
             "katachi",
             "--no-default-features",
