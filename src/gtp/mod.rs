@@ -18,17 +18,19 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::go::evaluation::{EvalOptions, Evaluation};
+use crate::go::evaluation::EvalOptions;
 use crate::go::explain;
 use crate::go::game::{MAX_SIZE, MIN_SIZE};
-use crate::go::movegen;
 use crate::go::notation::{format_move, parse_move};
 use crate::go::{Game, Move};
-use crate::notation::{color_word, parse_color};
-use crate::sgf::Record;
-use crate::tuning;
+use crate::notation::parse_color;
 
+mod analyze;
+mod clock;
 mod framing;
+mod record;
+
+use clock::Clock;
 pub use framing::{run, run_with, MAX_LINE_BYTES};
 
 /// Commands after which the SGF record is written.
@@ -100,16 +102,6 @@ pub struct GtpOptions {
     pub search: Option<crate::go::search::SearchOptions>,
 }
 
-/// The controller's time settings (`time_settings`) and the last
-/// `time_left` per colour (black, white).
-#[derive(Clone, Copy, Debug)]
-struct Clock {
-    main: f64,
-    byo: f64,
-    byo_stones: u32,
-    left: [Option<(f64, u32)>; 2],
-}
-
 /// The engine state behind the protocol.
 #[derive(Debug)]
 pub struct Gtp {
@@ -135,6 +127,15 @@ impl Default for Gtp {
 }
 
 type Reply = Result<String, String>;
+
+/// `Ok` when a command has exactly `n` arguments, else GTP's `syntax error`.
+fn want(args: &[&str], n: usize) -> Result<(), String> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err("syntax error".to_string())
+    }
+}
 
 impl Gtp {
     /// A 19x19 board, komi 7.5.
@@ -263,13 +264,7 @@ impl Gtp {
     }
 
     fn command(&mut self, cmd: &str, args: &[&str]) -> Reply {
-        let want = |n: usize| {
-            if args.len() == n {
-                Ok(())
-            } else {
-                Err("syntax error".to_string())
-            }
-        };
+        let want = |n: usize| want(args, n);
         match cmd {
             "protocol_version" => want(0).map(|()| "2".into()),
             "name" => want(0).map(|()| "katachi".into()),
@@ -297,30 +292,8 @@ impl Gtp {
                 self.setup.clear();
                 Ok(String::new())
             }
-            "time_settings" => {
-                want(3)?;
-                let num = |a: &str| a.parse::<u32>().map_err(|_| "syntax error");
-                self.clock = Some(Clock {
-                    main: f64::from(num(args[0])?),
-                    byo: f64::from(num(args[1])?),
-                    byo_stones: num(args[2])?,
-                    left: [None, None],
-                });
-                Ok(String::new())
-            }
-            "time_left" => {
-                want(3)?;
-                let c = parse_color(args[0]).ok_or("syntax error")?;
-                let t: f64 = args[1].parse().map_err(|_| "syntax error")?;
-                let stones: u32 = args[2].parse().map_err(|_| "syntax error")?;
-                if !t.is_finite() || t < 0.0 {
-                    return Err("syntax error".into());
-                }
-                if let Some(clock) = &mut self.clock {
-                    clock.left[usize::from(c == Color::White)] = Some((t, stones));
-                }
-                Ok(String::new())
-            }
+            "time_settings" => self.time_settings(args),
+            "time_left" => self.time_left(args),
             "komi" => {
                 want(1)?;
                 let k: f32 = args[0].parse().map_err(|_| "syntax error")?;
@@ -388,142 +361,13 @@ impl Gtp {
                 self.quit = true;
                 Ok(String::new())
             }
-            "loadsgf" => {
-                if args.is_empty() || args.len() > 2 {
-                    return Err("syntax error".into());
-                }
-                let until = match args.get(1) {
-                    Some(n) => Some(n.parse::<usize>().map_err(|_| "syntax error")?),
-                    None => None,
-                };
-                let loaded = crate::sgf::load_file(std::path::Path::new(args[0]), until)
-                    .map_err(|e| format!("cannot load file: {e}"))?;
-                let mut game = loaded.game;
-                game.set_patterns(self.game.patterns().clone());
-                game.set_eval_options(self.game.eval_options());
-                game.seed(self.game.random_seed());
-                self.game = game;
-                self.handicap = 0;
-                self.setup = loaded.setup;
-                self.labels.clear();
-                Ok(color_word(loaded.to_move).into())
-            }
-            "katachi-explain" => {
-                let (c, top) = match args {
-                    [c] => (c, 5),
-                    [c, k] => (c, k.parse::<usize>().map_err(|_| "syntax error")?),
-                    _ => return Err("syntax error".into()),
-                };
-                let c = parse_color(c).ok_or("syntax error")?;
-                let eval = self.evaluate(c);
-                let ctx = self.context(c, top);
-                Ok(explain::explain(&eval, self.game.goban(), &ctx))
-            }
-            "katachi-values" | "katachi-value-labels" => {
-                want(1)?;
-                let c = parse_color(args[0]).ok_or("syntax error")?;
-                let eval = self.evaluate(c);
-                let n = self.game.size();
-                let board = if cmd == "katachi-values" {
-                    explain::values_dboard(&eval, n)
-                } else {
-                    explain::values_sboard(&eval, n)
-                };
-                Ok(format!("\n{board}"))
-            }
-            "katachi-patterns-at" => {
-                want(2)?;
-                let c = parse_color(args[0]).ok_or("syntax error")?;
-                let p = match parse_move(args[1], self.game.size()).map_err(|e| e.to_string())? {
-                    Move::Play(p) => p,
-                    Move::Pass => return Err("syntax error".into()),
-                };
-                let eval = self.evaluate(c);
-                let ctx = self.context(c, 1);
-                Ok(explain::patterns_at(&eval, p, self.game.goban(), &ctx))
-            }
-            "gogui-analyze_commands" => want(0).map(|()| ANALYZE_COMMANDS.join("\n")),
+            "loadsgf" => self.loadsgf(args),
+            "katachi-explain"
+            | "katachi-values"
+            | "katachi-value-labels"
+            | "katachi-patterns-at"
+            | "gogui-analyze_commands" => self.analyze(cmd, args),
             _ => Err("unknown command".into()),
-        }
-    }
-
-    /// The move generator's verdict for `color` on the current position.
-    /// Runs `f` with the search's clock budget for `color` set from the
-    /// time settings, when there are some and the engine searches.
-    fn timed<T>(&mut self, color: Color, f: impl FnOnce(&mut Game) -> T) -> T {
-        let saved = self.game.search_options();
-        if let (Some(clock), Some(search)) = (&self.clock, saved) {
-            let (left, stones) =
-                clock.left[usize::from(color == Color::White)].unwrap_or((clock.main, 0));
-            let empty = self
-                .game
-                .goban()
-                .points()
-                .filter(|&p| self.game.goban().stone(p).is_none())
-                .count();
-            let budget = crate::go::search::move_budget(
-                clock.main,
-                clock.byo,
-                clock.byo_stones,
-                left,
-                stones,
-                empty,
-            );
-            self.game.set_search(Some(crate::go::search::SearchOptions {
-                time_budget: budget,
-                ..search
-            }));
-        }
-        let out = f(&mut self.game);
-        self.game.set_search(saved);
-        out
-    }
-
-    fn evaluate(&mut self, color: Color) -> Evaluation {
-        movegen::evaluate(&self.game, color, self.game.eval_options())
-    }
-
-    fn context(&self, color: Color, top: usize) -> explain::Context<'_> {
-        explain::Context {
-            tables: self.game.patterns().tables(),
-            db: tuning::source_name(self.game.patterns()),
-            color,
-            top,
-            all_patterns: self.options.all_patterns,
-        }
-    }
-
-    /// The game so far as an SGF record, labels included.
-    pub fn record(&self) -> Record {
-        let mut r = Record::new(self.game.size(), self.game.komi());
-        r.handicap = self.handicap;
-        r.setup = if self.handicap > 0 {
-            Game::handicap_points(self.game.size(), self.handicap)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|p| (Color::Black, p))
-                .collect()
-        } else {
-            self.setup.clone()
-        };
-        r.moves = self
-            .game
-            .history()
-            .iter()
-            .enumerate()
-            .map(|(k, &(c, m))| (c, m, self.labels.get(&k).cloned().unwrap_or_default()))
-            .collect();
-        r
-    }
-
-    /// Writes the record when recording (the whole game, after each move
-    /// and at the end); a failure is reported on stderr and never breaks
-    /// the session.
-    fn write_record(&self) {
-        if let Some(path) = &self.options.record {
-            if let Err(e) = self.record().write(path) {
-                eprintln!("katachi: error: {e}");
-            }
         }
     }
 
