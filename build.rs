@@ -15,6 +15,10 @@ use std::path::Path;
 use std::process::exit;
 
 const HELPERS: &str = "src/go/helpers.rs";
+/// The engine module the generated tables name (its `helpers`,
+/// `position::HelperFn` and `constraint`), as `mkpat compile` derives it
+/// from the helpers file's place.
+const ENGINE: &str = "crate::go";
 
 /// One database the build compiles, with its own settings.
 struct Build {
@@ -132,16 +136,11 @@ fn build(b: &Build, helpers: &mkpat::HelperSet, out: &Path) -> Result<(), String
             compiled.error_count()
         ));
     };
+    let engine = mkpat::codegen::EnginePaths::of(ENGINE);
     let code = mkpat::codegen::generate(
         db,
         &compiled.checked,
-        &mkpat::codegen::CodegenOptions {
-            input,
-            dialect: compiled.dialect.name(),
-            helpers: b.helpers.then_some((helpers, "crate::go::helpers")),
-            helper_fn_type: "crate::position::HelperFn",
-            constraints: Some("crate::go::constraint"),
-        },
+        &engine.options(input, compiled.dialect.name(), b.helpers.then_some(helpers)),
     );
     write_if_changed(
         out,

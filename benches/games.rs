@@ -141,7 +141,7 @@ fn run(args: Args) -> Result<(), String> {
     let (patterns, db_name) = match &args.db {
         None => (PatternSet::builtin(), "builtin".to_string()),
         Some(path) => {
-            let set = PatternSet::load(path)?;
+            let set = PatternSet::load(path).map_err(|e| e.to_string())?;
             eprintln!(
                 "{path}: {} patterns, {} warning(s) at load (helpers katachi lacks are valued as no helper)",
                 set.tables().patterns.len(),

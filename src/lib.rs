@@ -44,4 +44,4 @@ pub mod tournament;
 pub mod tuning;
 
 pub use mkpat;
-pub use position::{Color, HelperContext, HelperFn, Point, Position};
+pub use position::{Color, HelperContext, Point, Position};

@@ -1,9 +1,10 @@
 //! Points, colours, and the read-only view of a position that helpers get.
 //!
-//! Helpers and (later) constraints are written against the [`Position`]
-//! trait, not against a concrete board, so that any engine can run the
-//! same pattern database: the matcher's [`crate::board::Board`] implements
-//! it, and so does the Go engine with its reading functions.
+//! Helpers are written against the [`Position`] trait (extended by each
+//! game with its own questions), not against a concrete board, so that
+//! any engine can run the same pattern database: the matcher's
+//! [`crate::board::Board`] implements it, and so does the Go engine's
+//! board with incremental strings.
 
 use mkpat::tables::Pattern;
 use mkpat::transform;
@@ -71,7 +72,9 @@ impl Color {
     }
 }
 
-/// Read access to a position, as helpers need it.
+/// Read access to a position: points and stones, nothing of any game's
+/// rules (a game adds its own questions in an extension trait, as Go's
+/// `go::position::GoPosition` adds strings and liberties).
 pub trait Position {
     /// The board is `size × size`.
     fn size(&self) -> usize;
@@ -86,64 +89,13 @@ pub trait Position {
     fn is_empty(&self, p: Point) -> bool {
         self.on_board(p) && self.stone(p).is_none()
     }
-
-    /// The points of the string (worm) through `p`; empty when `p` holds
-    /// no stone. Engines with incremental strings override this.
-    fn string(&self, p: Point) -> Vec<Point> {
-        let Some(c) = self.stone(p) else {
-            return Vec::new();
-        };
-        let mut seen = vec![p];
-        let mut k = 0;
-        while k < seen.len() {
-            for q in seen[k].neighbours() {
-                if self.stone(q) == Some(c) && !seen.contains(&q) {
-                    seen.push(q);
-                }
-            }
-            k += 1;
-        }
-        seen
-    }
-
-    /// The number of liberties of the string through `p` (0 for no stone).
-    fn liberties(&self, p: Point) -> usize {
-        let mut libs: Vec<Point> = Vec::new();
-        for s in self.string(p) {
-            for q in s.neighbours() {
-                if self.is_empty(q) && !libs.contains(&q) {
-                    libs.push(q);
-                }
-            }
-        }
-        libs.len()
-    }
-
-    /// Liberties a stone of `color` played on the empty point `p` would
-    /// have, captures ignored.
-    fn liberties_after(&self, p: Point, color: Color) -> usize {
-        let mut libs: Vec<Point> = Vec::new();
-        let mut seen = vec![p];
-        let mut k = 0;
-        while k < seen.len() {
-            for q in seen[k].neighbours() {
-                if q == p || seen.contains(&q) {
-                    continue;
-                }
-                if self.stone(q) == Some(color) {
-                    seen.push(q);
-                } else if self.is_empty(q) && !libs.contains(&q) {
-                    libs.push(q);
-                }
-            }
-            k += 1;
-        }
-        libs.len()
-    }
 }
 
-/// Everything a helper is told about the match it is asked to judge.
-pub struct HelperContext<'a> {
+/// Everything a helper is told about the match it is asked to judge. `P`
+/// is the position as the game's helpers see it (a trait object of the
+/// game's position trait); each game names its own alias, so that its
+/// helpers are written `fn(&HelperContext<'_>) -> i32`.
+pub struct HelperContext<'a, P: ?Sized> {
     /// The pattern that matched.
     pub pattern: &'a Pattern,
     /// The transformation it matched in (GNU Go 2.6 numbering).
@@ -152,10 +104,10 @@ pub struct HelperContext<'a> {
     pub move_point: Point,
     /// The side the pattern is matched for: the diagram's `O`.
     pub color: Color,
-    pub position: &'a dyn Position,
+    pub position: &'a P,
 }
 
-impl std::fmt::Debug for HelperContext<'_> {
+impl<P: ?Sized> std::fmt::Debug for HelperContext<'_, P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HelperContext")
             .field("pattern", &self.pattern.name)
@@ -166,7 +118,7 @@ impl std::fmt::Debug for HelperContext<'_> {
     }
 }
 
-impl HelperContext<'_> {
+impl<P: Position + ?Sized> HelperContext<'_, P> {
     /// The seed's `offset()`: the board point at `(di, dj)` from the move,
     /// counted in the untransformed diagram (rows down, columns right).
     pub fn offset(&self, di: i32, dj: i32) -> Point {
@@ -181,6 +133,3 @@ impl HelperContext<'_> {
         self.position.stone(p) == Some(self.color.other())
     }
 }
-
-/// The one signature of every helper: the value of the move, 0 to reject.
-pub type HelperFn = fn(&HelperContext<'_>) -> i32;

@@ -43,7 +43,7 @@ impl Evaluator {
 
     /// A database compiled in memory from a file (see
     /// [`PatternSet::load`]); its warnings are the caller's to print.
-    pub fn load(path: &str) -> Result<Evaluator, String> {
+    pub fn load(path: &str) -> Result<Evaluator, crate::go::movegen::LoadError> {
         PatternSet::load(path).map(|s| Evaluator::new(Arc::new(s)))
     }
 

@@ -11,8 +11,9 @@ use std::sync::OnceLock;
 use katachi::board::Board;
 use katachi::go::constraint::{evaluate, ConstraintContext, ConstraintEngine};
 use katachi::go::gnugo26;
+use katachi::go::position::GoPosition;
 use katachi::mkpat::{self, check, Compiled};
-use katachi::{Color, Point, Position};
+use katachi::{Color, Point};
 use proptest::prelude::*;
 
 const DB: &str = concat!(

@@ -5,7 +5,8 @@
 //! exactly as it found it (every trial move undone).
 
 use katachi::go::analysis::GoJudge;
-use katachi::go::score::{ManhattanInfluence, Scorer};
+use katachi::go::evaluation::{EvalOptions, Reason};
+use katachi::go::movegen::evaluate;
 use katachi::go::{Game, Move};
 use katachi::matcher::Matcher;
 use katachi::mkpat::tables::class;
@@ -24,35 +25,41 @@ fn self_play(size: usize, moves: usize, seed: u64) -> Game {
 }
 
 #[test]
-fn the_judge_scores_builtin_matches_with_reading() {
+fn the_move_generator_values_builtin_matches_with_reading() {
     // Over several games: one position may have only rejected matches.
     let mut accepted = 0;
     for seed in 1..7 {
         let mut game = self_play(13, 60, seed);
-        let judge = GoJudge::new(game.goban());
-        let scorer = Scorer::with(
-            katachi::go::builtin::TABLES,
-            &katachi::go::builtin::HELPERS,
-            &judge,
-            &ManhattanInfluence,
-        )
-        .expect("the builtin helpers resolve");
-        let matcher = Matcher::new(katachi::go::builtin::TABLES);
         let color = Color::Black;
-        let matches = matcher.matches(game.goban().board(), color);
         let before = game.goban().board().clone();
+        let e = evaluate(&game, color, EvalOptions { all_patterns: true });
+        assert_eq!(game.goban().board(), &before, "evaluation leaves the board");
         let (goban, reader) = game.parts();
-        for m in &matches {
-            let p = &katachi::go::builtin::TABLES.patterns[m.pattern as usize];
-            if scorer.value(m, &*goban, color).is_some() {
+        for c in &e.candidates {
+            for r in &c.reasons {
+                let Reason::Pattern(pr) = r else { continue };
                 accepted += 1;
+                let p = &katachi::go::builtin::TABLES.patterns[pr.pattern as usize];
                 // Without class `s`, the move must be safe by reading.
                 if p.class & class::S == 0 {
-                    assert!(reader.safe_move(goban, m.move_point, color), "{}", p.name);
+                    assert!(reader.safe_move(goban, c.point, color), "{}", p.name);
                 }
             }
         }
-        assert_eq!(game.goban().board(), &before);
+        // Every match the matcher finds is either valued or turned down.
+        let matches = Matcher::new(katachi::go::builtin::TABLES).matches(&before, color);
+        let rejected = e.rejected.iter().filter(|r| r.pattern.is_some()).count();
+        let valued: usize = e
+            .candidates
+            .iter()
+            .map(|c| {
+                c.reasons
+                    .iter()
+                    .filter(|r| matches!(r, Reason::Pattern(_)))
+                    .count()
+            })
+            .sum();
+        assert_eq!(valued + rejected, matches.len(), "seed {seed}");
     }
     assert!(accepted > 0, "some matches are accepted");
 }

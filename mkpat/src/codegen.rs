@@ -32,13 +32,55 @@ pub struct CodegenOptions<'a> {
     /// The helpers module: a `HELPERS` registry of every valid helper is
     /// emitted when set, as `(name, path::name)` pairs.
     pub helpers: Option<(&'a HelperSet, &'a str)>,
-    /// The type of a helper function pointer, e.g. `crate::position::HelperFn`.
+    /// The type of a helper function pointer, e.g. `crate::go::position::HelperFn`.
     pub helper_fn_type: &'a str,
-    /// The module of the constraint engine, e.g. `crate::constraint`: it
+    /// The module of the constraint engine, e.g. `crate::go::constraint`: it
     /// provides `ConstraintContext`, `ConstraintEngine` and `ConstraintFn`.
     /// When set, one function per constrained pattern and the
     /// `CONSTRAINTS` table are emitted; `None` emits neither.
     pub constraints: Option<&'a str>,
+}
+
+/// Where an engine keeps what generated tables name, when it is laid
+/// out as katachi's games are (`ARCHITECTURE.md`, "Adding a game"): its
+/// helpers in `ENGINE::helpers`, their type `ENGINE::position::HelperFn`,
+/// its constraint engine in `ENGINE::constraint`. `build.rs` and
+/// `mkpat compile` both take their paths from here, so that the module
+/// `mkpat compile` prints is the one the build includes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnginePaths {
+    pub helpers: String,
+    pub helper_fn_type: String,
+    pub constraints: String,
+}
+
+impl EnginePaths {
+    /// The paths under the engine module `engine` (e.g. `crate::go`).
+    pub fn of(engine: &str) -> EnginePaths {
+        EnginePaths {
+            helpers: format!("{engine}::helpers"),
+            helper_fn_type: format!("{engine}::position::HelperFn"),
+            constraints: format!("{engine}::constraint"),
+        }
+    }
+
+    /// The options for a database: the `HELPERS` registry when `helpers`
+    /// (the helper set checked against) is given, and constraint
+    /// functions always (an empty `CONSTRAINTS` when there are none).
+    pub fn options<'a>(
+        &'a self,
+        input: &'a str,
+        dialect: &'a str,
+        helpers: Option<&'a HelperSet>,
+    ) -> CodegenOptions<'a> {
+        CodegenOptions {
+            input,
+            dialect,
+            helpers: helpers.map(|h| (h, self.helpers.as_str())),
+            helper_fn_type: &self.helper_fn_type,
+            constraints: Some(&self.constraints),
+        }
+    }
 }
 
 /// The generated module's source text.

@@ -76,6 +76,13 @@ enum Command {
         #[command(flatten)]
         read: Read,
         file: PathBuf,
+        /// The engine module the tables name: its `helpers` (the HELPERS
+        /// registry, when helper names are checked), `position::HelperFn`
+        /// and `constraint`. Default: from the helpers file's place,
+        /// `crate::GAME` for `src/GAME/helpers.rs` (katachi's `crate::go`),
+        /// else `crate`.
+        #[arg(long, value_name = "PATH")]
+        engine_module: Option<String>,
         /// Write the module here instead of standard output.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
@@ -174,7 +181,26 @@ fn helpers_in(src: &Path) -> HelpersIn {
     }
 }
 
+/// The engine module of a helpers file at `src/GAME/helpers.rs`
+/// (`crate::GAME`), or `crate`.
+fn engine_module(helpers: Option<&Path>) -> String {
+    let game = helpers.and_then(Path::parent).filter(|d| {
+        d.parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "src")
+    });
+    match game.and_then(Path::file_name) {
+        Some(g) => format!("crate::{}", g.to_string_lossy()),
+        None => "crate".into(),
+    }
+}
+
 fn options(read: &Read, db_path: &Path) -> Result<Options, String> {
+    options_and_helpers(read, db_path).map(|(o, _)| o)
+}
+
+/// [`options`], and the helpers file they were read from.
+fn options_and_helpers(read: &Read, db_path: &Path) -> Result<(Options, Option<PathBuf>), String> {
     let helpers_path = if read.no_helpers {
         None
     } else if let Some(h) = &read.helpers {
@@ -213,23 +239,24 @@ fn options(read: &Read, db_path: &Path) -> Result<Options, String> {
         }
         found
     };
-    let helpers = match helpers_path {
+    let helpers = match &helpers_path {
         Some(p) => {
-            let src = String::from_utf8_lossy(&read_file(&p)?).into_owned();
+            let src = String::from_utf8_lossy(&read_file(p)?).into_owned();
             Some(HelperSet::from_source(&src).map_err(|e| {
                 format!("{}:{e}: the helpers module is not valid Rust", p.display())
             })?)
         }
         None => None,
     };
-    Ok(Options {
+    let opts = Options {
         dialect: read.dialect.map(|d| match d {
             DialectArg::Seed => Dialect::Seed,
             DialectArg::Gnugo26 => Dialect::GnuGo26,
         }),
         lenient: read.lenient,
         helpers,
-    })
+    };
+    Ok((opts, helpers_path))
 }
 
 fn compile(read: &Read, path: &Path) -> Result<Compiled, String> {
@@ -281,20 +308,25 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ExitCode::SUCCESS
             })
         }
-        Command::Compile { read, file, output } => {
-            let c = compile(&read, &file)?;
+        Command::Compile {
+            read,
+            file,
+            engine_module: module,
+            output,
+        } => {
+            let bytes = read_file(&file)?;
+            let (opts, helpers_file) = options_and_helpers(&read, &file)?;
+            let helpers = opts.helpers.clone();
+            let input = file.display().to_string();
+            let c = mkpat::compile(&input, &bytes, &opts);
             report(&c)?;
             let db = c.database.as_ref().expect("no error");
+            let module = module.unwrap_or_else(|| engine_module(helpers_file.as_deref()));
+            let engine = codegen::EnginePaths::of(&module);
             let code = codegen::generate(
                 db,
                 &c.checked,
-                &codegen::CodegenOptions {
-                    input: &file.display().to_string(),
-                    dialect: c.dialect.name(),
-                    helpers: None,
-                    helper_fn_type: "crate::position::HelperFn",
-                    constraints: (c.dialect == Dialect::GnuGo26).then_some("crate::constraint"),
-                },
+                &engine.options(&input, c.dialect.name(), helpers.as_ref()),
             );
             match output {
                 Some(o) => output::write(&o, code.as_bytes()).map_err(|e| e.to_string())?,

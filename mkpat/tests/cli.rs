@@ -189,6 +189,48 @@ fn the_default_helpers_are_the_one_module_beside_the_database() {
 }
 
 #[test]
+fn compile_names_the_engine_module_of_the_helpers() {
+    // `src/go/helpers.rs` makes the tables name `crate::go`'s helpers,
+    // helper type and constraint engine, as katachi's build.rs does.
+    let (dir, db) = tree_with_helpers(&["go/helpers.rs"]);
+    std::fs::copy(data("ok/helpers.db"), &db).unwrap();
+    let o = mkpat_in(dir.path(), &["compile", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let code = stdout(&o);
+    for want in [
+        "pub static HELPERS: [(&str, crate::go::position::HelperFn); ",
+        "crate::go::helpers::defend_bamboo_helper as crate::go::position::HelperFn",
+        "pub static CONSTRAINTS: [Option<crate::go::constraint::ConstraintFn>; 3]",
+    ] {
+        assert!(code.contains(want), "{want}\n{code}");
+    }
+    // Named on the command line instead.
+    let o = mkpat_in(
+        dir.path(),
+        &["compile", "--engine-module", "my::engine", path_str(&db)],
+    );
+    let code = stdout(&o);
+    assert!(code
+        .contains("my::engine::helpers::defend_bamboo_helper as my::engine::position::HelperFn"));
+    // A top-level `src/helpers.rs` (or a file elsewhere) means `crate`.
+    let (dir, db) = tree_with_helpers(&["helpers.rs"]);
+    std::fs::copy(data("ok/helpers.db"), &db).unwrap();
+    let o = mkpat_in(dir.path(), &["compile", path_str(&db)]);
+    assert!(
+        stdout(&o).contains("crate::helpers::defend_bamboo_helper as crate::position::HelperFn")
+    );
+    let o = mkpat(&[
+        "compile",
+        "--helpers",
+        &helpers(),
+        path_str(&data("ok/helpers.db")),
+    ]);
+    assert!(
+        stdout(&o).contains("crate::helpers::defend_bamboo_helper as crate::position::HelperFn")
+    );
+}
+
+#[test]
 fn a_missing_file_is_an_error() {
     let o = mkpat(&["check", "/nonexistent/katachi/none.db"]);
     assert_eq!(o.status.code(), Some(1));

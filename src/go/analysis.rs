@@ -42,6 +42,7 @@ use super::dragons::Dragons;
 use super::reading::Reader;
 use super::strings::Goban;
 use crate::go::constraint::{status, ConstraintEngine};
+use crate::go::position::GoPosition;
 use crate::go::score::{DragonStatus, Influence, Judge, ManhattanInfluence};
 use crate::position::{Color, Point, Position};
 

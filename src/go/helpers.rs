@@ -15,10 +15,11 @@
 //! which patterns use which helper.
 //!
 //! The helpers read the position as it is before the move. Liberty counts
-//! after the move come from [`Position::liberties_after`], which ignores
+//! after the move come from [`GoPosition::liberties_after`], which ignores
 //! captures: the helpers are cheap tactical filters, not a reading engine.
 
-use crate::position::{HelperContext, Point, Position};
+use crate::go::position::{GoPosition, HelperContext};
+use crate::position::Point;
 
 /// Accepts the move only when the stone played would not be in atari at
 /// once (two or more liberties): a cheap guard for extending, blocking and
@@ -266,7 +267,7 @@ pub fn eye_helper(ctx: &HelperContext<'_>) -> i32 {
 }
 
 /// The liberties of the string through `p`, in a fixed order.
-fn liberty_points(position: &dyn Position, p: Point) -> Vec<Point> {
+fn liberty_points(position: &dyn GoPosition, p: Point) -> Vec<Point> {
     let mut libs: Vec<Point> = Vec::new();
     for s in position.string(p) {
         for q in s.neighbours() {
@@ -282,7 +283,8 @@ fn liberty_points(position: &dyn Position, p: Point) -> Vec<Point> {
 mod tests {
     use super::*;
     use crate::go::builtin::{ELEMENTS, PATTERNS};
-    use crate::position::{Color, HelperFn};
+    use crate::go::position::HelperFn;
+    use crate::position::{Color, Position};
     use mkpat::tables::{Cell, Pattern};
     use mkpat::transform;
 

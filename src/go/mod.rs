@@ -33,6 +33,8 @@
 //! - [`builtin`], [`builtin_playout`] (and `gnugo26` with that feature):
 //!   the databases `build.rs` compiles, Go's move patterns and the
 //!   playouts' shapes;
+//! - [`position`]: strings and liberties ([`position::GoPosition`]), what
+//!   Go asks of a position beyond its stones, and the helper signature;
 //! - [`helpers`]: the helpers `patterns/patterns.db` names;
 //! - [`score`]: what a match of the Go dialect is worth (class letters
 //!   through [`score::Judge`], helpers, wind, bonuses);
@@ -56,6 +58,7 @@ pub mod helpers;
 pub mod movegen;
 pub mod notation;
 pub mod playout;
+pub mod position;
 pub mod reading;
 pub mod score;
 pub mod search;
@@ -64,7 +67,8 @@ pub mod strings;
 
 /// The tables compiled from `patterns/patterns.db` by `build.rs`.
 ///
-/// `mkpat compile patterns/patterns.db` prints the same module.
+/// `mkpat compile patterns/patterns.db` prints the same module (but for
+/// the `AVAILABLE` constant build.rs appends).
 #[allow(clippy::all)]
 pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
@@ -89,3 +93,32 @@ pub mod gnugo26 {
 
 pub use game::{Game, Move};
 pub use strings::{Goban, Illegal};
+
+#[cfg(all(test, feature = "compiler"))]
+mod tests {
+    /// `mkpat compile patterns/patterns.db` prints the module the build
+    /// includes: both go through `mkpat::codegen::EnginePaths`, and this
+    /// pins the build's side (mkpat's CLI tests pin the other).
+    #[test]
+    fn the_builtin_module_is_what_mkpat_compile_prints() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let db = std::fs::read(format!("{root}/patterns/patterns.db")).unwrap();
+        let src = std::fs::read_to_string(format!("{root}/src/go/helpers.rs")).unwrap();
+        let helpers = mkpat::HelperSet::from_source(&src).unwrap();
+        let opts = mkpat::Options {
+            helpers: Some(helpers.clone()),
+            ..Default::default()
+        };
+        let c = mkpat::compile("patterns/patterns.db", &db, &opts);
+        let engine = mkpat::codegen::EnginePaths::of("crate::go");
+        let code = mkpat::codegen::generate(
+            c.database.as_ref().expect("compiles"),
+            &c.checked,
+            &engine.options("patterns/patterns.db", c.dialect.name(), Some(&helpers)),
+        );
+        let built = include_str!(concat!(env!("OUT_DIR"), "/patterns.rs"));
+        let trailer =
+            "\n/// The database was found and compiled.\npub const AVAILABLE: bool = true;\n";
+        assert_eq!(built.strip_suffix(trailer), Some(code.as_str()));
+    }
+}

@@ -266,7 +266,7 @@ impl Reader {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::position::Position;
+    use crate::go::position::GoPosition;
 
     /// A goban from rows of `.`, `X` (black), `O` (white); the board is
     /// square, as wide as the widest row, so rows left out at the bottom

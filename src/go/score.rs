@@ -1,25 +1,29 @@
-//! Scoring a geometric match: class letters, helpers and wind assistance.
+//! The pieces of a Go match's value: class letters, helpers, wind and
+//! moyo assistance.
 //!
 //! The matcher only answers "does the diagram fit here"; what a match is
-//! worth is the engine's business and lives here, apart from the hot loop.
-//! [`Scorer::value`] follows the seed: the classification letters are
-//! checked first (through [`Judge`], which an engine implements with its
-//! dragon and reading code), then either the pattern's helper decides the
-//! value or `compute_score` does:
+//! worth is the engine's business. The move generator values every match
+//! in the seed's order (`go::movegen`, its `judge.rs`: the one valuation
+//! path, which `genmove`, the explanations and the tests all read); this
+//! module holds the pieces that path is made of, each testable alone:
+//! [`check_classes`] asks the class letters of a [`Judge`] (which the
+//! engine implements with its dragon and reading code), [`find_helpers`]
+//! turns helper names into functions, and [`assistance_at`] is the seed's
+//! `compute_score` beyond the weight:
 //!
 //! ```text
-//! weight + uvalue·min(upower, |ucutoff|) + myvalue·min(mypower, |mycutoff|)
+//! uvalue·min(upower, |ucutoff|) + myvalue·min(mypower, |mycutoff|)
 //! ```
 //!
 //! with `upower` and `mypower` from an [`Influence`] measure (by default
 //! GNU Go's `testwind`-like sum of `6 − d` over the stones within Manhattan
-//! distance 5). The default judge is permissive — it knows nothing about
-//! dragons or reading — so a board-only caller gets every match scored.
+//! distance 5).
 
 use mkpat::tables::{class, Assistance, Cell, Pattern, Tables};
 
+use crate::go::position::HelperFn;
 use crate::matcher::Match;
-use crate::position::{Color, HelperContext, HelperFn, Point, Position};
+use crate::position::{Color, Point, Position};
 
 /// The status of a dragon, as the class letters `O o X x` ask about it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -52,12 +56,6 @@ pub trait Judge {
         0
     }
 }
-
-/// The permissive [`Judge`]: every default.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Permissive;
-
-impl Judge for Permissive {}
 
 /// Nearby strength of one colour around a point, for wind assistance.
 pub trait Influence {
@@ -118,34 +116,13 @@ impl std::fmt::Display for MissingHelper {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "pattern `{}` names helper `{}`, which the registry does not have",
+            "pattern `{}` names helper `{}`, which katachi does not have",
             self.pattern, self.helper
         )
     }
 }
 
 impl std::error::Error for MissingHelper {}
-
-/// Values matches of one set of tables.
-pub struct Scorer<'t, 'e> {
-    tables: Tables<'t>,
-    /// Per pattern, its resolved helper.
-    helpers: Vec<Option<HelperFn>>,
-    judge: &'e dyn Judge,
-    influence: &'e dyn Influence,
-}
-
-impl std::fmt::Debug for Scorer<'_, '_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Scorer")
-            .field("patterns", &self.tables.patterns.len())
-            .field(
-                "helpers",
-                &self.helpers.iter().filter(|h| h.is_some()).count(),
-            )
-            .finish()
-    }
-}
 
 /// Resolves every pattern's helper name in `registry` (for the builtin
 /// tables, [`crate::go::builtin::HELPERS`]): the helpers found, `None`
@@ -172,95 +149,6 @@ pub fn find_helpers(
         })
         .collect();
     (resolved, missing)
-}
-
-/// [`find_helpers`], failing when any helper is missing.
-pub fn resolve_helpers(
-    tables: Tables<'_>,
-    registry: &[(&str, HelperFn)],
-) -> Result<Vec<Option<HelperFn>>, Vec<MissingHelper>> {
-    match find_helpers(tables, registry) {
-        (resolved, missing) if missing.is_empty() => Ok(resolved),
-        (_, missing) => Err(missing),
-    }
-}
-
-impl<'t, 'e> Scorer<'t, 'e> {
-    /// A scorer with the permissive judge and GNU Go's influence measure.
-    /// Fails when a pattern names a helper the registry lacks.
-    pub fn new(
-        tables: Tables<'t>,
-        registry: &[(&str, HelperFn)],
-    ) -> Result<Scorer<'t, 'static>, Vec<MissingHelper>> {
-        Ok(Scorer {
-            tables,
-            helpers: resolve_helpers(tables, registry)?,
-            judge: &Permissive,
-            influence: &ManhattanInfluence,
-        })
-    }
-
-    /// A scorer with the engine's own judge and influence measure.
-    pub fn with(
-        tables: Tables<'t>,
-        registry: &[(&str, HelperFn)],
-        judge: &'e dyn Judge,
-        influence: &'e dyn Influence,
-    ) -> Result<Scorer<'t, 'e>, Vec<MissingHelper>> {
-        Ok(Scorer {
-            tables,
-            helpers: resolve_helpers(tables, registry)?,
-            judge,
-            influence,
-        })
-    }
-
-    /// The seed's `compute_score` for a pattern at `move_point`.
-    pub fn compute_score(
-        &self,
-        p: &Pattern,
-        position: &dyn Position,
-        move_point: Point,
-        color: Color,
-    ) -> i32 {
-        // Saturating: the database allows weights and wind values whose
-        // sum leaves i32 (the matcher's max weights are i64).
-        p.weight.saturating_add(assistance_at(
-            p.assistance,
-            position,
-            move_point,
-            color,
-            self.influence,
-            self.judge,
-        ))
-    }
-
-    /// The value of match `m` for `color` (the side to move), or `None`
-    /// when a class letter rejects it or its helper returns 0.
-    pub fn value(&self, m: &Match, position: &dyn Position, color: Color) -> Option<i32> {
-        let p = &self.tables.patterns[m.pattern as usize];
-        if !self.classes_pass(p, m, position, color) {
-            return None;
-        }
-        let v = match self.helpers[m.pattern as usize] {
-            Some(helper) => helper(&HelperContext {
-                pattern: p,
-                trans: m.trans,
-                move_point: m.move_point,
-                color,
-                position,
-            }),
-            None => self.compute_score(p, position, m.move_point, color),
-        };
-        (v > 0).then_some(v)
-    }
-
-    /// The class letters `O o X x s n` (D, C, B, A, L ask for engine
-    /// actions, not for a yes or no, and pass here).
-    fn classes_pass(&self, p: &Pattern, m: &Match, position: &dyn Position, color: Color) -> bool {
-        let stones = match_stones(self.tables, p, m);
-        check_classes(self.judge, position, p, m.move_point, &stones, color).is_ok()
-    }
 }
 
 /// Why a match's class letters turn it down.
@@ -300,7 +188,7 @@ pub fn match_stones(tables: Tables<'_>, p: &Pattern, m: &Match) -> Vec<(Point, b
 /// `color`, whose stones lie at `stones` ([`match_stones`]): the first
 /// that fails, in the order the engine reports them (the dragon letters
 /// `O o X x`, each over the stones in order, then `s`, then `n`). The one
-/// class check, used by the move generator and by [`Scorer`] alike.
+/// class check.
 pub fn check_classes<J: Judge + ?Sized>(
     judge: &J,
     position: &dyn Position,
@@ -347,6 +235,7 @@ pub fn check_classes<J: Judge + ?Sized>(
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::go::position::HelperContext;
 
     #[test]
     fn manhattan_influence_weights_by_distance() {
@@ -363,38 +252,93 @@ mod tests {
     }
 
     #[test]
-    fn huge_weights_in_the_allowed_range_are_valued_and_never_pruned() {
-        use crate::matcher::Matcher;
-        // Weight, cutoffs, values and bonus at the documented limit 100000:
-        // the max weight is 100000 + 2·10^10 + 100000, far past i32.
-        let src = b"# pattern 1\n\nO..\n.*.\n\n:8,50,0,0,0,0,-,0,NULL\n\n\
-                    # pattern 2\n\nO.\n*.\n\n\
-                    :8,100000,100000,100000,100000,100000,-,100000,NULL\n";
-        let c = mkpat::compile("huge.db", src, &mkpat::Options::default());
-        assert!(c.is_ok(), "{}", c.render());
-        let db = c.database.unwrap();
+    fn class_letters_consult_the_judge() {
+        struct AllDead;
+        impl Judge for AllDead {
+            fn dragon_status(&self, _: &dyn Position, _: Point) -> DragonStatus {
+                DragonStatus::Dead
+            }
+        }
+        let src = b"# pattern 1\n\nO*\n\n:8,30,0,0,0,0,O,0,NULL\n\n\
+                    # pattern 2\n\nO.*\n\n:8,30,0,0,0,0,o,0,NULL\n\n\
+                    # pattern 3\n\nX*\n\n:8,30,0,0,0,0,n,0,NULL\n";
+        let c = mkpat::compile("classes.db", src, &mkpat::Options::default());
+        let db = c.database.expect("compiles");
         let tables = db.tables();
-        let (_, huge) = tables.pattern_named("2").unwrap();
-        assert_eq!(huge.max_weight, 100_000 + 2 * 10_000_000_000 + 100_000);
-        // Sorted first, as its max weight says.
-        assert_eq!(&*tables.patterns[0].name, "2");
-        let matcher = Matcher::new(tables);
-        let scorer = Scorer::new(tables, &[]).unwrap();
-        let mut b = Board::new(9);
-        b.place(Point::new(4, 4), Color::Black);
-        let (best, value) = matcher
-            .best_first(
-                &b,
-                Color::Black,
-                |m| scorer.value(m, &b, Color::Black),
-                |_, _| {},
-            )
-            .expect("a best match");
-        assert_eq!(&*tables.patterns[best.pattern as usize].name, "2");
-        // 100000 + 100000·min(mypower, 100000), mypower 5 at distance 1.
-        assert!(value >= 100_000 + 5 * 100_000, "{value}");
-        // A power past i32 saturates instead of wrapping or panicking.
-        let a = huge.assistance;
-        assert_eq!(a.value(i32::MAX, i32::MAX, 0), i32::MAX);
+        let mut b = Board::new(5);
+        b.place(Point::new(2, 2), Color::Black);
+        b.place(Point::new(0, 0), Color::White);
+        let verdicts: Vec<(String, Result<(), ClassFailure>)> =
+            crate::matcher::Matcher::new(tables)
+                .matches(&b, Color::Black)
+                .iter()
+                .map(|m| {
+                    let p = &tables.patterns[m.pattern as usize];
+                    let stones = match_stones(tables, p, m);
+                    let v = check_classes(&AllDead, &b, p, m.move_point, &stones, Color::Black);
+                    (p.name.to_string(), v)
+                })
+                .collect();
+        // `O` needs live (or unknown) friendly dragons, `o` dead ones.
+        for (name, v) in &verdicts {
+            match name.as_str() {
+                "1" => assert_eq!(
+                    *v,
+                    Err(ClassFailure::Dragon {
+                        letter: 'O',
+                        point: Point::new(2, 2),
+                        status: DragonStatus::Dead
+                    })
+                ),
+                "2" | "3" => assert_eq!(*v, Ok(()), "{name}"),
+                _ => unreachable!(),
+            }
+        }
+        let names: std::collections::BTreeSet<&str> =
+            verdicts.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["1", "2", "3"].into_iter().collect());
+        // `n`: the opponent's stone there must be safe too.
+        struct NothingSafe;
+        impl Judge for NothingSafe {
+            fn safe_move(&self, _: &dyn Position, _: Point, color: Color) -> bool {
+                color == Color::Black
+            }
+        }
+        let (_, p3) = tables.pattern_named("3").unwrap();
+        let at = Point::new(0, 1);
+        let stones = [(Point::new(0, 0), false)];
+        assert_eq!(
+            check_classes(&NothingSafe, &b, p3, at, &stones, Color::Black),
+            Err(ClassFailure::OpponentUnsafe)
+        );
+        let (_, p1) = tables.pattern_named("1").unwrap();
+        assert_eq!(
+            check_classes(&NothingSafe, &b, p1, at, &[], Color::White),
+            Err(ClassFailure::Unsafe)
+        );
+    }
+
+    #[test]
+    fn a_missing_helper_is_reported_by_name() {
+        fn half(ctx: &HelperContext<'_>) -> i32 {
+            ctx.pattern.weight / 2
+        }
+        let src = b"# pattern 1\n\nO*\n\n:-,30,0,0,0,0,-,0,half\n\n\
+                    # pattern 2\n\nO.*\n\n:-,30,0,0,0,0,-,0,gone\n\n\
+                    # pattern 3\n\nX*\n\n:-,30,0,0,0,0,-,0,NULL\n";
+        let c = mkpat::compile("helpers.db", src, &mkpat::Options::default());
+        let db = c.database.expect("compiles");
+        let registry: &[(&str, HelperFn)] = &[("half", half)];
+        let (found, missing) = find_helpers(db.tables(), registry);
+        let by_name = |n: &str| {
+            let (k, _) = db.tables().pattern_named(n).unwrap();
+            found[k].map(|f| f as usize)
+        };
+        assert_eq!(by_name("1"), Some(half as HelperFn as usize));
+        assert_eq!((by_name("2"), by_name("3")), (None, None));
+        assert_eq!(
+            missing.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["pattern `2` names helper `gone`, which katachi does not have"]
+        );
     }
 }

@@ -21,6 +21,7 @@
 //! left with one liberty, the opponent may not retake at once.
 
 use crate::board::Board;
+use crate::go::position::GoPosition;
 use crate::position::{Color, Point, Position};
 
 /// `root` of an empty point.
@@ -568,7 +569,7 @@ impl Goban {
                 }
                 Some(c) => {
                     hash ^= zobrist(k, c);
-                    let flood = Position::string(&self.board, p);
+                    let flood = GoPosition::string(&self.board, p);
                     let mut listed: Vec<Point> = self
                         .stones_at(k)
                         .into_iter()
@@ -590,7 +591,7 @@ impl Goban {
                     if self.size[r as usize] as usize != flood.len() {
                         return Err(format!("{p:?}: size"));
                     }
-                    let libs = Position::liberties(&self.board, p);
+                    let libs = GoPosition::liberties(&self.board, p);
                     if self.libs[r as usize] as usize != libs {
                         return Err(format!("{p:?}: libs {} vs {libs}", self.libs[r as usize]));
                     }
@@ -617,7 +618,10 @@ impl Position for Goban {
     fn stone(&self, p: Point) -> Option<Color> {
         self.index(p).and_then(|k| self.stone_at(k))
     }
+}
 
+/// Strings and liberties from the incremental record, not by flood fill.
+impl GoPosition for Goban {
     fn string(&self, p: Point) -> Vec<Point> {
         match self.index(p) {
             Some(k) => self

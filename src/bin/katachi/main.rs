@@ -123,11 +123,11 @@ fn load_patterns(path: &str) -> Result<std::sync::Arc<katachi::go::movegen::Patt
 }
 
 /// A pattern database compiled in memory, read within
-/// [`katachi::input::MAX_INPUT_BYTES`].
-fn read_patterns(path: &str) -> Result<katachi::go::movegen::PatternSet, String> {
-    let bytes = katachi::input::read_file(std::path::Path::new(path))
-        .map_err(|e| format!("katachi: {path}: {e}"))?;
-    katachi::go::movegen::PatternSet::compile(path, &bytes).map_err(|e| format!("katachi: {e}"))
+/// [`katachi::input::MAX_INPUT_BYTES`]; on failure, the compiler's
+/// diagnostics then `katachi: ` and the summary.
+pub(crate) fn read_patterns(path: &str) -> Result<katachi::go::movegen::PatternSet, String> {
+    katachi::go::movegen::PatternSet::load(path)
+        .map_err(|e| format!("{}katachi: {}", e.diagnostics, e.message))
 }
 
 fn report(r: Result<(), String>) -> ExitCode {

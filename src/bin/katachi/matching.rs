@@ -51,31 +51,13 @@ pub(crate) fn run_match(
     match db_path {
         None => match_tables(katachi::go::builtin::TABLES, &positions, output)?,
         Some(path) => {
-            let src = katachi::input::read_file(std::path::Path::new(path))
-                .map_err(|e| format!("katachi: {path}: {e}"))?;
-            let compiled = mkpat::compile(
-                path,
-                &src,
-                &mkpat::Options {
-                    lenient: true,
-                    // Checked against katachi's helpers so that the ones it
-                    // lacks are reported (as warnings: only geometry is
-                    // matched here).
-                    helpers: Some(mkpat::HelperSet {
-                        functions: katachi::go::builtin::HELPERS
-                            .iter()
-                            .map(|(name, _)| (name.to_string(), Ok(())))
-                            .collect(),
-                    }),
-                    ..Default::default()
-                },
-            );
-            eprint!("{}", compiled.render());
-            let errors = compiled.error_count();
-            let db = compiled.database.ok_or_else(|| {
-                format!("katachi: {path}: {errors} error(s): the pattern database does not compile")
-            })?;
-            match_tables(db.tables(), &positions, output)?;
+            // The move generator's loader: the same compiler options and
+            // messages as every other `--db`; only geometry is matched
+            // here, so the compiler's warnings (helpers katachi lacks
+            // among them) are all that is printed.
+            let set = crate::read_patterns(path)?;
+            eprint!("{}", set.diagnostics());
+            match_tables(set.tables(), &positions, output)?;
         }
     }
     failures.verdict()

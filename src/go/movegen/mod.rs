@@ -62,7 +62,7 @@ mod judge;
 pub mod pattern_set;
 pub mod values;
 
-pub use pattern_set::PatternSet;
+pub use pattern_set::{LoadError, PatternSet};
 pub use values::{capture_value, save_value, DRAGON_CAP, OPENING_STONES};
 use values::{cleanup_value, dragon_change_value, random_in};
 
@@ -80,9 +80,10 @@ use super::game::Game;
 use super::reading::{Reader, Tactical};
 use super::strings::Goban;
 use crate::go::constraint::{evaluate as eval_constraint, ConstraintContext};
+use crate::go::position::{GoPosition, HelperContext};
 use crate::go::score::{DragonStatus, Influence, ManhattanInfluence};
 use crate::matcher::Match;
-use crate::position::{Color, HelperContext, Point, Position};
+use crate::position::{Color, Point, Position};
 
 /// Evaluates the position of `game` for `color` with the game's pattern
 /// set and seed (see the module docs).

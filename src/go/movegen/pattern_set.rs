@@ -8,9 +8,9 @@ use mkpat::constraint::CheckedConstraint;
 use mkpat::tables::Tables;
 use mkpat::Dialect;
 
+use crate::go::position::HelperFn;
 use crate::go::score::find_helpers;
 use crate::matcher::Matcher;
-use crate::position::HelperFn;
 
 /// A pattern database ready for the move generator: tables, matcher,
 /// resolved helpers and (2.6 dialect) constraints.
@@ -49,6 +49,7 @@ impl PatternSet {
                     Dialect::Seed,
                     crate::go::builtin::TABLES,
                     None,
+                    &crate::go::builtin::HELPERS,
                 ))
             })
             .clone()
@@ -59,17 +60,12 @@ impl PatternSet {
         dialect: Dialect,
         tables: Tables<'static>,
         constraints: Option<&'static [Option<CheckedConstraint>]>,
+        registry: &[(&str, HelperFn)],
     ) -> PatternSet {
-        let (helpers, missing) = find_helpers(tables, &crate::go::builtin::HELPERS);
+        let (helpers, missing) = find_helpers(tables, registry);
         let warnings = missing
             .iter()
-            .map(|m| {
-                format!(
-                    "pattern `{}` names helper `{}`, which katachi does not have: \
-                     valued without a helper",
-                    m.pattern, m.helper
-                )
-            })
+            .map(|m| format!("{m}: valued without a helper"))
             .collect();
         PatternSet {
             name,
@@ -89,12 +85,32 @@ impl PatternSet {
     /// without one. The compiled tables live as long as the process (the
     /// matcher borrows them): load a database once and share the set.
     #[cfg(feature = "compiler")]
-    pub fn compile(name: &str, bytes: &[u8]) -> Result<PatternSet, String> {
+    pub fn compile(name: &str, bytes: &[u8]) -> Result<PatternSet, LoadError> {
+        PatternSet::compile_with_helpers(name, bytes, &crate::go::builtin::HELPERS)
+    }
+
+    /// [`PatternSet::compile`] with the helpers of `registry` instead of
+    /// katachi's own: for an engine that links katachi and writes its own
+    /// helpers (and for tests). The compiler checks the names against the
+    /// registry, so a helper it lacks gets a located warning with the
+    /// nearest name.
+    #[cfg(feature = "compiler")]
+    pub fn compile_with_helpers(
+        name: &str,
+        bytes: &[u8],
+        registry: &[(&str, HelperFn)],
+    ) -> Result<PatternSet, LoadError> {
         let compiled = mkpat::compile(
             name,
             bytes,
             &mkpat::Options {
                 lenient: true,
+                helpers: Some(mkpat::HelperSet {
+                    functions: registry
+                        .iter()
+                        .map(|(name, _)| (name.to_string(), Ok(())))
+                        .collect(),
+                }),
                 ..Default::default()
             },
         );
@@ -102,9 +118,12 @@ impl PatternSet {
         let rendered = compiled.render();
         let dialect = compiled.dialect;
         let Some(db) = compiled.database else {
-            return Err(format!(
-                "{rendered}{name}: {errors} error(s): the pattern database does not compile"
-            ));
+            return Err(LoadError {
+                diagnostics: rendered,
+                message: format!(
+                    "{name}: {errors} error(s): the pattern database does not compile"
+                ),
+            });
         };
         let db: &'static mkpat::Database = Box::leak(Box::new(db));
         let has_constraints = db.constraints.iter().any(Option::is_some);
@@ -113,6 +132,7 @@ impl PatternSet {
             dialect,
             db.tables(),
             has_constraints.then_some(&db.constraints[..]),
+            registry,
         );
         let n = compiled_warnings(&rendered);
         if n > 0 {
@@ -125,9 +145,11 @@ impl PatternSet {
 
     /// [`PatternSet::compile`] on a file (read within the input bound).
     #[cfg(feature = "compiler")]
-    pub fn load(path: &str) -> Result<PatternSet, String> {
-        let bytes = crate::input::read_file(std::path::Path::new(path))
-            .map_err(|e| format!("{path}: {e}"))?;
+    pub fn load(path: &str) -> Result<PatternSet, LoadError> {
+        let bytes = crate::input::read_file(std::path::Path::new(path)).map_err(|e| LoadError {
+            diagnostics: String::new(),
+            message: format!("{path}: {e}"),
+        })?;
         PatternSet::compile(path, &bytes)
     }
 
@@ -158,6 +180,23 @@ impl PatternSet {
         &self.diagnostics
     }
 }
+
+/// Why a database could not be loaded: the compiler's rendered
+/// diagnostics (every error, located, with its source line; empty when
+/// the file could not be read) and a one-line summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub diagnostics: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.diagnostics, self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
 
 #[cfg(feature = "compiler")]
 fn compiled_warnings(rendered: &str) -> usize {

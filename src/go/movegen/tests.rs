@@ -235,6 +235,102 @@ fn unknown_helpers_are_warnings_and_no_helper() {
     assert_eq!(e.candidates[0].value, 60);
 }
 
+fn half_helper(ctx: &crate::go::position::HelperContext<'_>) -> i32 {
+    ctx.pattern.weight / 2
+}
+
+#[test]
+fn wind_and_an_engines_own_helper_value_matches() {
+    // Pattern 1's helper (the engine's own, not katachi's) halves its
+    // weight; pattern 2 adds wind: 80 + min(upower, 10).
+    let db = "# pattern 1\n\nO*\n\n:-,30,0,0,0,0,-,0,half_helper\n\n\
+              # pattern 2\n\nX*O\n\n:-,80,10,1,0,0,-,0,NULL\n";
+    let registry: &[(&str, crate::go::position::HelperFn)] = &[("half_helper", half_helper)];
+    let s = PatternSet::compile_with_helpers("scored.db", db.as_bytes(), registry).unwrap();
+    assert!(s.warnings().is_empty(), "{:?}", s.warnings());
+    let g = game_from(&[
+        ".........",
+        ".........",
+        "..O.X....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let e = evaluate_with(&g, Color::Black, &s, EvalOptions { all_patterns: true });
+    let reasons: Vec<&PatternReason> = e
+        .candidates
+        .iter()
+        .flat_map(|c| &c.reasons)
+        .filter_map(|r| match r {
+            Reason::Pattern(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    // Between the stones, the white stone at distance 1 gives upower 5.
+    let wind = reasons.iter().find(|p| p.name == "2").expect("pattern 2");
+    assert_eq!((wind.weight, wind.assistance, wind.value), (80, 5, 85));
+    let c = e.best().expect("a move");
+    assert_eq!((c.point, c.value), (Point::new(2, 3), 85));
+    let halved = reasons.iter().find(|p| p.name == "1").expect("pattern 1");
+    assert_eq!(halved.helper, Some(("half_helper".to_string(), 15)));
+    assert_eq!(halved.value, 15);
+    // The same database with katachi's helpers: the compiler's located
+    // warning, and the pattern valued without a helper.
+    let plain = set(db);
+    assert_eq!(
+        plain.warnings(),
+        [
+            "test.db: 1 warning(s) from the compiler",
+            "pattern `1` names helper `half_helper`, which katachi does not have: \
+             valued without a helper"
+        ]
+    );
+    assert!(
+        plain.diagnostics().contains("test.db:5:"),
+        "{}",
+        plain.diagnostics()
+    );
+}
+
+#[test]
+fn huge_weights_in_the_allowed_range_are_valued_and_never_pruned() {
+    // Weight, cutoffs, values and bonus at the documented limit 100000:
+    // the max weight is 100000 + 2·10^10 + 100000, far past i32.
+    let s = set("# pattern 1\n\nO..\n.*.\n\n:8,50,0,0,0,0,-,0,NULL\n\n\
+                 # pattern 2\n\nO.\n*.\n\n\
+                 :8,100000,100000,100000,100000,100000,-,100000,NULL\n");
+    let tables = s.tables();
+    let (_, huge) = tables.pattern_named("2").unwrap();
+    assert_eq!(huge.max_weight, 100_000 + 2 * 10_000_000_000 + 100_000);
+    // Sorted first, as its max weight says.
+    assert_eq!(&*tables.patterns[0].name, "2");
+    let g = game_from(&[
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "....O....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let e = evaluate_with(&g, Color::White, &s, EvalOptions::default());
+    let c = e.best().expect("a move");
+    let Some(Reason::Pattern(p)) = c.reasons.iter().find(|r| matches!(r, Reason::Pattern(_)))
+    else {
+        panic!("a pattern reason: {c:?}");
+    };
+    assert_eq!(p.name, "2");
+    // 100000 + 100000·min(mypower, 100000), mypower 5 at distance 1.
+    assert!(p.value >= 100_000 + 5 * 100_000, "{p:?}");
+    // A power past i32 saturates instead of wrapping or panicking.
+    assert_eq!(huge.assistance.value(i32::MAX, i32::MAX, 0), i32::MAX);
+}
+
 /// Positions of a self-play game on 9x9.
 fn self_play_positions(seed: u64, moves: usize) -> Vec<(Game, Color)> {
     let mut g = Game::new(9);
