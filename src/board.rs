@@ -21,8 +21,9 @@ use crate::position::{Color, Point, Position};
 /// The 2-bit value of an off-board point.
 pub const OFF_BOARD: u32 = 0b11;
 
-/// The largest board side supported (the largest diagram mkpat accepts).
-pub const MAX_SIZE: usize = 25;
+/// The largest board side supported (the largest diagram mkpat accepts:
+/// both are [`mkpat::geometry::MAX_SIDE`]).
+pub const MAX_SIZE: usize = mkpat::geometry::MAX_SIDE;
 
 /// What a board point holds, as stored: 0 empty, 1 black, 2 white.
 const EMPTY: u8 = 0;

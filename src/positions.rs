@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! to_move X        X = black, O = white: the side to move
-//! 9                board size, 1 to 25
+//! 9                board size, 1 to 26
 //! 9 rows of `.`, `X` and `O`
 //! ```
 //!

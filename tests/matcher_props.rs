@@ -249,7 +249,7 @@ X*
     let compiled = compile(src);
     let db = compiled.database.as_ref().unwrap();
     let matcher = Matcher::new(db.tables());
-    for size in [3usize, 5, 9, 13, 19, 25, 7, 2] {
+    for size in [3usize, 5, 9, 13, 19, 25, 26, 7, 2] {
         let mut b = Board::new(size);
         let last = size as i32 - 1;
         // A white stone in every corner: pattern 1 (white to move) fits
@@ -330,7 +330,7 @@ fn a_one_point_board_matches_nothing_but_fits_a_one_point_diagram() {
 #[test]
 fn incremental_updates_after_place_and_remove_sequences() {
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    for size in [1usize, 2, 4, 9, 19, 25] {
+    for size in [1usize, 2, 4, 9, 19, 25, 26] {
         let mut b = Board::new(size);
         for _ in 0..500 {
             x ^= x << 13;

@@ -35,6 +35,7 @@
 pub mod ast;
 pub mod constraint;
 pub mod diag;
+pub mod geometry;
 pub mod grid;
 pub mod hits;
 pub mod input;

@@ -8,7 +8,7 @@ use crate::position::Point;
 /// The placement test of one variant in four byte lanes (north, west,
 /// south, east): each lane holds how far the transformed diagram reaches
 /// from the anchor towards that side (`-min_i`, `-min_j`, `max_i`,
-/// `max_j`, all 0..=24) in its low seven bits, and its high bit is set
+/// `max_j`, all 0..=25) in its low seven bits, and its high bit is set
 /// when that side must lie on the board edge. See [`Place::fits`].
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Place(pub(super) u32);

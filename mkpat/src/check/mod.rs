@@ -45,8 +45,9 @@ use symmetry::*;
 /// the matcher computes far inside `i32`.
 pub const NUM_LIMIT: i64 = 100_000;
 
-/// The largest board side katachi supports, and so the largest diagram.
-pub const MAX_SIDE: usize = 25;
+/// The largest board side katachi supports, and so the largest diagram
+/// (the runtime board's limit too: one constant).
+pub use crate::geometry::MAX_SIDE;
 
 /// A pattern that passed the checker: everything the expander needs.
 #[derive(Clone, Debug)]
