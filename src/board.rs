@@ -16,6 +16,9 @@
 
 use mkpat::tables::grid_shift;
 
+use mkpat::geometry::Geometry;
+
+use crate::hexagon::HexLayout;
 use crate::position::{Color, Point, Position};
 
 /// The 2-bit value of an off-board point.
@@ -34,10 +37,15 @@ const WHITE: u8 = 2;
 /// move sees black as `01` ("mine"), white to move sees white as `01`.
 const VALUE: [[u32; 3]; 2] = [[0b00, 0b01, 0b10], [0b00, 0b10, 0b01]];
 
-/// A square Go board of side 1 to [`MAX_SIZE`] with its merged boards.
+/// A board with its merged boards: square, of side 1 to [`MAX_SIZE`], or
+/// hexagonal ([`Board::hexagon`]), stored in axial coordinates as a
+/// square array whose cells off the hexagon read as off the board.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
+    /// The side of the square array.
     size: usize,
+    /// The hexagon's layout, for a hexagonal board.
+    hex: Option<HexLayout>,
     /// Row-major stones: [`EMPTY`], [`BLACK`] or [`WHITE`].
     cells: Vec<u8>,
     /// `merged[c][i * size + j]`: the composite of point `(i, j)` as seen
@@ -65,9 +73,25 @@ impl Board {
             (1..=MAX_SIZE).contains(&size),
             "board size {size} is outside 1..={MAX_SIZE}"
         );
+        Board::with_shape(size, None)
+    }
+
+    /// An empty hexagonal board of side `side` (cells along an edge; 9
+    /// for the contest's 217 cells), in axial coordinates
+    /// ([`crate::hexagon`]).
+    ///
+    /// # Panics
+    /// When the side is 0 or its array would be larger than [`MAX_SIZE`].
+    pub fn hexagon(side: usize) -> Board {
+        let layout = HexLayout::new(side);
+        Board::with_shape(layout.array_side(), Some(layout))
+    }
+
+    fn with_shape(size: usize, hex: Option<HexLayout>) -> Board {
         let cells = vec![EMPTY; size * size];
         let mut b = Board {
             size,
+            hex,
             cells,
             merged: [Vec::new(), Vec::new()],
         };
@@ -78,20 +102,33 @@ impl Board {
         b
     }
 
-    /// The side of the board.
+    /// The side of the board's square array (of a square board, its side).
     #[inline]
     pub fn size(&self) -> usize {
         self.size
     }
 
+    /// The board's geometry.
+    pub fn geometry(&self) -> Geometry {
+        match self.hex {
+            None => Geometry::Square,
+            Some(_) => Geometry::Hexagon,
+        }
+    }
+
+    /// The hexagon's layout, for a hexagonal board.
+    pub fn hex_layout(&self) -> Option<HexLayout> {
+        self.hex
+    }
+
     #[inline]
     fn index(&self, p: Point) -> Option<usize> {
         let n = self.size as i32;
-        if (0..n).contains(&p.i) && (0..n).contains(&p.j) {
-            Some(p.i as usize * self.size + p.j as usize)
-        } else {
-            None
-        }
+        let inside = match self.hex {
+            None => (0..n).contains(&p.i) && (0..n).contains(&p.j),
+            Some(h) => h.contains(p),
+        };
+        inside.then(|| p.i as usize * self.size + p.j as usize)
     }
 
     /// The 2-bit value of `p` as seen by `to_move`: `00` empty, `01` a
@@ -204,10 +241,11 @@ impl Board {
         }
     }
 
-    /// The board after transformation `t` (GNU Go 2.6 numbering) about
-    /// its centre: the stone on `p` goes to [`Board::transform_point`].
+    /// The board after transformation `t` of its geometry (for the
+    /// square, GNU Go 2.6's numbering) about its centre: the stone on `p`
+    /// goes to [`Board::transform_point`].
     pub fn transformed(&self, t: u8) -> Board {
-        let mut b = Board::new(self.size);
+        let mut b = Board::with_shape(self.size, self.hex);
         for p in self.points() {
             if let Some(c) = self.stone(p) {
                 b.place(self.transform_point(t, p), c);
@@ -218,6 +256,9 @@ impl Board {
 
     /// Where transformation `t` about the board's centre sends `p`.
     pub fn transform_point(&self, t: u8, p: Point) -> Point {
+        if let Some(h) = self.hex {
+            return h.transform_point(t, p);
+        }
         let (a, b) = mkpat::transform::apply(t, p.i, p.j);
         // Each output coordinate is plus or minus one input coordinate;
         // the sign of a unit step tells which, so a negative one is shifted
@@ -230,10 +271,13 @@ impl Board {
         )
     }
 
-    /// Every point, in reading order.
+    /// Every point on the board, in reading order (a hexagonal board's
+    /// in its cell-number order).
     pub fn points(&self) -> impl Iterator<Item = Point> {
-        let n = self.size as i32;
-        (0..n).flat_map(move |i| (0..n).map(move |j| Point::new(i, j)))
+        let (n, hex) = (self.size as i32, self.hex);
+        (0..n)
+            .flat_map(move |i| (0..n).map(move |j| Point::new(i, j)))
+            .filter(move |&p| hex.is_none_or(|h| h.contains(p)))
     }
 
     /// The number of stones on the board.
@@ -247,6 +291,10 @@ impl Position for Board {
         self.size
     }
 
+    fn on_board(&self, p: Point) -> bool {
+        self.index(p).is_some()
+    }
+
     fn stone(&self, p: Point) -> Option<Color> {
         match self.index(p).map(|k| self.cells[k]) {
             Some(BLACK) => Some(Color::Black),
@@ -256,9 +304,26 @@ impl Position for Board {
     }
 }
 
-/// Draws the board as rows of `.`, `X` (black) and `O` (white).
+/// Draws the board as rows of `.`, `X` (black) and `O` (white); a
+/// hexagonal board as it lies on the page, rows offset by half a cell.
 impl std::fmt::Display for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(h) = self.hex {
+            let centre = h.side() as i32 - 1;
+            for i in 0..self.size as i32 {
+                let row: Vec<&str> = h
+                    .row(i)
+                    .map(|j| match self.stone(Point::new(i, j)) {
+                        Some(Color::Black) => "X",
+                        Some(Color::White) => "O",
+                        None => ".",
+                    })
+                    .collect();
+                let indent = (i - centre).unsigned_abs() as usize;
+                writeln!(f, "{}{}", " ".repeat(indent), row.join(" "))?;
+            }
+            return Ok(());
+        }
         for row in self.cells.chunks(self.size) {
             for &c in row {
                 let ch = match c {
@@ -329,5 +394,50 @@ mod tests {
         }
         assert_eq!(b.transform_point(1, Point::new(0, 0)), Point::new(0, 3));
         assert_eq!(b.transform_point(7, Point::new(1, 0)), Point::new(1, 3));
+    }
+
+    /// The board of `a_hexagonal_board_…`: every third cell in number
+    /// order holds a stone, black on even numbers.
+    const EXPECTED_HEX_DRAWING: &str =
+        "  X . .\n O . . X\n. . O . .\n X . . O\n  . . X\n";
+
+    #[test]
+    fn a_hexagonal_board_is_an_axial_array_with_its_corners_off() {
+        let mut b = Board::hexagon(3);
+        assert_eq!((b.size(), b.geometry()), (5, Geometry::Hexagon));
+        assert_eq!(b.points().count(), 19);
+        // (0,0) and (0,1) are off the hexagon; (0,2) is its first cell.
+        assert!(!b.on_board(Point::new(0, 1)));
+        assert!(b.on_board(Point::new(0, 2)));
+        assert_eq!(b.value(Point::new(0, 1), Color::Black), OFF_BOARD);
+        // The composite of (1,1) sees (0,1) as off the board, (0,2) empty.
+        let m = b.merged(Point::new(1, 1), Color::Black);
+        assert_eq!((m >> grid_shift(-1, 0).unwrap()) & 3, OFF_BOARD);
+        assert_eq!((m >> grid_shift(-1, 1).unwrap()) & 3, 0);
+        // Incremental updates equal a rebuild.
+        for (k, p) in b.points().collect::<Vec<_>>().into_iter().enumerate() {
+            if k % 3 == 0 {
+                b.place(p, if k % 2 == 0 { Color::Black } else { Color::White });
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            assert_eq!(b.merged_board(c), b.merged_from_scratch(c).as_slice());
+        }
+        assert_eq!(b.to_string(), EXPECTED_HEX_DRAWING);
+    }
+
+    #[test]
+    fn hexagonal_boards_turn_about_their_centre() {
+        let mut b = Board::hexagon(4);
+        b.place(Point::new(3, 4), Color::Black); // east of the centre
+        b.place(Point::new(0, 3), Color::White); // the top-left corner
+        let turned = b.transformed(1); // 60° clockwise
+        assert_eq!(turned.stone(Point::new(4, 3)), Some(Color::Black));
+        assert_eq!(turned.stone(Point::new(0, 6)), Some(Color::White));
+        assert_eq!(turned.stone_count(), 2);
+        for t in 0..12 {
+            let back = b.transformed(t).transformed(Geometry::Hexagon.inverse(t));
+            assert_eq!(back, b, "{t}");
+        }
     }
 }

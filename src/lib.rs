@@ -19,6 +19,7 @@
 
 // The core.
 pub mod board;
+pub mod hexagon;
 /// Bounded reading of input files (shared with `mkpat`).
 pub use mkpat::input;
 pub mod listing;
