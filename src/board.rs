@@ -16,7 +16,9 @@
 
 use mkpat::tables::grid_shift;
 
-use mkpat::geometry::Geometry;
+use std::marker::PhantomData;
+
+use mkpat::geometry::{Geometry, Hexagon, Shape, Square};
 
 use crate::hexagon::HexLayout;
 use crate::position::{Color, Point, Position};
@@ -37,15 +39,18 @@ const WHITE: u8 = 2;
 /// move sees black as `01` ("mine"), white to move sees white as `01`.
 const VALUE: [[u32; 3]; 2] = [[0b00, 0b01, 0b10], [0b00, 0b10, 0b01]];
 
-/// A board with its merged boards: square, of side 1 to [`MAX_SIZE`], or
-/// hexagonal ([`Board::hexagon`]), stored in axial coordinates as a
-/// square array whose cells off the hexagon read as off the board.
+/// A board with its merged boards: square ([`Board::new`], of side 1 to
+/// [`MAX_SIZE`]), or hexagonal ([`Board::hexagon`]), stored in axial
+/// coordinates as a square array whose cells off the hexagon read as off
+/// the board. The geometry is a type parameter, as it is of the tables:
+/// a matcher only scans boards of its tables' geometry.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Board {
+pub struct Board<G = Square> {
     /// The side of the square array.
     size: usize,
     /// The hexagon's layout, for a hexagonal board.
     hex: Option<HexLayout>,
+    shape: PhantomData<G>,
     /// Row-major stones: [`EMPTY`], [`BLACK`] or [`WHITE`].
     cells: Vec<u8>,
     /// `merged[c][i * size + j]`: the composite of point `(i, j)` as seen
@@ -62,7 +67,7 @@ pub const fn color_index(c: Color) -> usize {
     }
 }
 
-impl Board {
+impl Board<Square> {
     /// An empty board of side `size`.
     ///
     /// # Panics
@@ -73,25 +78,30 @@ impl Board {
             (1..=MAX_SIZE).contains(&size),
             "board size {size} is outside 1..={MAX_SIZE}"
         );
-        Board::with_shape(size, None)
+        Self::with_shape(size, None)
     }
+}
 
+impl Board<Hexagon> {
     /// An empty hexagonal board of side `side` (cells along an edge; 9
     /// for the contest's 217 cells), in axial coordinates
     /// ([`crate::hexagon`]).
     ///
     /// # Panics
     /// When the side is 0 or its array would be larger than [`MAX_SIZE`].
-    pub fn hexagon(side: usize) -> Board {
+    pub fn hexagon(side: usize) -> Board<Hexagon> {
         let layout = HexLayout::new(side);
-        Board::with_shape(layout.array_side(), Some(layout))
+        Self::with_shape(layout.array_side(), Some(layout))
     }
+}
 
-    fn with_shape(size: usize, hex: Option<HexLayout>) -> Board {
+impl<G: Shape> Board<G> {
+    fn with_shape(size: usize, hex: Option<HexLayout>) -> Board<G> {
         let cells = vec![EMPTY; size * size];
         let mut b = Board {
             size,
             hex,
+            shape: PhantomData,
             cells,
             merged: [Vec::new(), Vec::new()],
         };
@@ -109,11 +119,8 @@ impl Board {
     }
 
     /// The board's geometry.
-    pub fn geometry(&self) -> Geometry {
-        match self.hex {
-            None => Geometry::Square,
-            Some(_) => Geometry::Hexagon,
-        }
+    pub const fn geometry(&self) -> Geometry {
+        G::GEOMETRY
     }
 
     /// The hexagon's layout, for a hexagonal board.
@@ -124,9 +131,10 @@ impl Board {
     #[inline]
     fn index(&self, p: Point) -> Option<usize> {
         let n = self.size as i32;
-        let inside = match self.hex {
-            None => (0..n).contains(&p.i) && (0..n).contains(&p.j),
-            Some(h) => h.contains(p),
+        // A constant per geometry: the square's test has no branch more.
+        let inside = match (G::GEOMETRY, self.hex) {
+            (Geometry::Hexagon, Some(h)) => h.contains(p),
+            _ => (0..n).contains(&p.i) && (0..n).contains(&p.j),
         };
         inside.then(|| p.i as usize * self.size + p.j as usize)
     }
@@ -244,7 +252,7 @@ impl Board {
     /// The board after transformation `t` of its geometry (for the
     /// square, GNU Go 2.6's numbering) about its centre: the stone on `p`
     /// goes to [`Board::transform_point`].
-    pub fn transformed(&self, t: u8) -> Board {
+    pub fn transformed(&self, t: u8) -> Board<G> {
         let mut b = Board::with_shape(self.size, self.hex);
         for p in self.points() {
             if let Some(c) = self.stone(p) {
@@ -286,7 +294,7 @@ impl Board {
     }
 }
 
-impl Position for Board {
+impl<G: Shape> Position for Board<G> {
     fn size(&self) -> usize {
         self.size
     }
@@ -306,7 +314,7 @@ impl Position for Board {
 
 /// Draws the board as rows of `.`, `X` (black) and `O` (white); a
 /// hexagonal board as it lies on the page, rows offset by half a cell.
-impl std::fmt::Display for Board {
+impl<G: Shape> std::fmt::Display for Board<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if let Some(h) = self.hex {
             let centre = h.side() as i32 - 1;

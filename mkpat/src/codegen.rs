@@ -20,7 +20,8 @@ use quote::{format_ident, quote};
 
 use crate::check::CheckedPattern;
 use crate::helpers::HelperSet;
-use crate::tables::{Assistance, Cell, Database, Pattern, Variant};
+use crate::geometry::Geometry;
+use crate::tables::{Assistance, Cell, Database, Extent, Pattern, Variant};
 
 /// What the generated module is told about its surroundings.
 #[derive(Clone, Debug)]
@@ -210,19 +211,13 @@ fn doc(p: &Pattern, diagram: Option<&CheckedPattern>, input: &str) -> Vec<String
     lines
 }
 
-fn pattern_tokens(p: &Pattern) -> TokenStream {
+fn pattern_tokens(geometry: Geometry, p: &Pattern) -> TokenStream {
     let name = &*p.name;
     let line = Literal::u32_unsuffixed(p.line);
     let sym = Literal::character(p.symmetry);
     let anchor = cell(p.anchor);
     let (mi, mj) = (int(p.move_di.into()), int(p.move_dj.into()));
-    let e = p.extent;
-    let (a, b, c, d) = (
-        int(e.min_i.into()),
-        int(e.min_j.into()),
-        int(e.max_i.into()),
-        int(e.max_j.into()),
-    );
+    let extent = extent_tokens(geometry, p.extent);
     let edges = Literal::u8_unsuffixed(p.edges);
     let weight = int(p.weight.into());
     let assist = assistance(p.assistance);
@@ -266,7 +261,7 @@ fn pattern_tokens(p: &Pattern) -> TokenStream {
             anchor: #anchor,
             move_di: #mi,
             move_dj: #mj,
-            extent: Extent::new(#a, #b, #c, #d),
+            extent: #extent,
             edges: #edges,
             weight: #weight,
             assistance: #assist,
@@ -307,17 +302,21 @@ fn class_tokens(bits: u16) -> TokenStream {
     }
 }
 
-fn variant_tokens(v: &Variant) -> TokenStream {
+/// An extent: a rectangle on the square, all six bounds on the hexagon.
+fn extent_tokens(geometry: Geometry, e: Extent) -> TokenStream {
+    let [a, b, c, d, s0, s1] =
+        [e.min_i, e.min_j, e.max_i, e.max_j, e.min_s, e.max_s].map(|v| int(v.into()));
+    match geometry {
+        Geometry::Square => quote!(Extent::new(#a, #b, #c, #d)),
+        Geometry::Hexagon => quote!(Extent::hexagonal(#a, #b, #c, #d, #s0, #s1)),
+    }
+}
+
+fn variant_tokens(geometry: Geometry, v: &Variant) -> TokenStream {
     let pattern = Literal::u32_unsuffixed(v.pattern);
     let trans = Literal::u8_unsuffixed(v.trans);
     let edges = Literal::u8_unsuffixed(v.edges);
-    let e = v.extent;
-    let (a, b, c, d) = (
-        int(e.min_i.into()),
-        int(e.min_j.into()),
-        int(e.max_i.into()),
-        int(e.max_j.into()),
-    );
+    let extent = extent_tokens(geometry, v.extent);
     let (mi, mj) = (int(v.move_di.into()), int(v.move_dj.into()));
     let (and, val) = (hex(v.and_mask), hex(v.val_mask));
     quote! {
@@ -325,7 +324,7 @@ fn variant_tokens(v: &Variant) -> TokenStream {
             pattern: #pattern,
             trans: #trans,
             edges: #edges,
-            extent: Extent::new(#a, #b, #c, #d),
+            extent: #extent,
             move_di: #mi,
             move_dj: #mj,
             and_mask: #and,
@@ -340,7 +339,7 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
     let names = const_names(db);
     let consts = db.patterns.iter().zip(&names).map(|(p, ident)| {
         let docs = doc(p, by_name.get(&*p.name).copied(), opts.input);
-        let body = pattern_tokens(p);
+        let body = pattern_tokens(db.geometry, p);
         quote! {
             #(#[doc = #docs])*
             pub const #ident: Pattern = #body;
@@ -349,7 +348,7 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
     let np = Literal::usize_unsuffixed(db.patterns.len());
     let nv = Literal::usize_unsuffixed(db.variants.len());
     let ne = Literal::usize_unsuffixed(db.elements.len());
-    let variants = db.variants.iter().map(variant_tokens);
+    let variants = db.variants.iter().map(|v| variant_tokens(db.geometry, v));
     let elements = db.elements.iter().map(|e| {
         let (di, dj, c) = (int(e.di().into()), int(e.dj().into()), cell(e.cell()));
         quote!(Element::new(#di, #dj, #c))
@@ -385,6 +384,13 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
     } else {
         quote!()
     };
+    // The geometry is part of the tables' type: a square module reads as
+    // before (`Tables<'static>`, the default), a hexagonal one cannot be
+    // matched on a square board.
+    let tables_type = match db.geometry {
+        Geometry::Square => quote!(Tables<'static>),
+        Geometry::Hexagon => quote!(Tables<'static, mkpat::geometry::Hexagon>),
+    };
     quote! {
         use std::borrow::Cow;
         use mkpat::tables::{#class_import Assistance, Cell, Element, Extent, Pattern, Span32, Tables, Variant};
@@ -401,11 +407,7 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
         pub static ELEMENTS: [Element; #ne] = [#(#elements),*];
 
         /// The tables, as the matcher reads them.
-        pub static TABLES: Tables<'static> = Tables {
-            patterns: &PATTERNS,
-            variants: &VARIANTS,
-            elements: &ELEMENTS,
-        };
+        pub static TABLES: #tables_type = Tables::new(&PATTERNS, &VARIANTS, &ELEMENTS);
 
         #helpers
 

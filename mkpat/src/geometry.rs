@@ -35,13 +35,37 @@ use crate::transform;
 pub const MAX_SIDE: usize = 26;
 
 /// A board geometry.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub enum Geometry {
     /// Square cells, four sides, eight transformations.
+    #[default]
     Square,
     /// Hexagonal cells in axial coordinates, six sides, twelve
     /// transformations.
     Hexagon,
+}
+
+/// A geometry as a type, so that tables and boards of different
+/// geometries are different types ([`crate::tables::Tables`], katachi's
+/// `Board`, the matcher).
+pub trait Shape: Copy + Default + std::fmt::Debug + Send + Sync + 'static {
+    const GEOMETRY: Geometry;
+}
+
+/// The square geometry as a type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Square;
+
+/// The hexagonal geometry as a type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Hexagon;
+
+impl Shape for Square {
+    const GEOMETRY: Geometry = Geometry::Square;
+}
+
+impl Shape for Hexagon {
+    const GEOMETRY: Geometry = Geometry::Hexagon;
 }
 
 /// A set of transformations of one geometry, one bit per number.

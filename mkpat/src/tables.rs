@@ -14,6 +14,9 @@
 //! - elements are sorted stones first, empty points last.
 
 use std::borrow::Cow;
+use std::marker::PhantomData;
+
+use crate::geometry::{Geometry, Shape, Square};
 
 /// What a diagram cell requires of the board point under it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -139,22 +142,122 @@ impl Span32 {
     }
 }
 
-/// The bounding box of a diagram relative to its anchor, `?` cells included.
+/// The bounds of a diagram relative to its anchor, `?` cells included:
+/// its rows `min_i..=max_i` and columns `min_j..=max_j`, and the range
+/// `min_s..=max_s` of `i + j` over its cells. On the square `i + j` adds
+/// nothing (a rectangle's corners bound it); a hexagonal diagram in axial
+/// coordinates is bounded by all three, the hexagon's three pairs of
+/// sides, so that it lies on a hexagonal board exactly when its bounds do.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Extent {
     pub min_i: i8,
     pub min_j: i8,
     pub max_i: i8,
     pub max_j: i8,
+    pub min_s: i8,
+    pub max_s: i8,
 }
 
 impl Extent {
+    /// A rectangle.
     pub const fn new(min_i: i8, min_j: i8, max_i: i8, max_j: i8) -> Extent {
         Extent {
             min_i,
             min_j,
             max_i,
             max_j,
+            min_s: min_i + min_j,
+            max_s: max_i + max_j,
+        }
+    }
+
+    /// A hexagonal diagram's bounds (axial coordinates).
+    pub const fn hexagonal(
+        min_i: i8,
+        min_j: i8,
+        max_i: i8,
+        max_j: i8,
+        min_s: i8,
+        max_s: i8,
+    ) -> Extent {
+        Extent {
+            min_i,
+            min_j,
+            max_i,
+            max_j,
+            min_s,
+            max_s,
+        }
+    }
+
+    /// Is offset `(i, j)` within all three bounds? (On the square, within
+    /// the rectangle.)
+    #[inline]
+    pub const fn contains(self, i: i32, j: i32) -> bool {
+        self.min_i as i32 <= i
+            && i <= self.max_i as i32
+            && self.min_j as i32 <= j
+            && j <= self.max_j as i32
+            && self.min_s as i32 <= i + j
+            && i + j <= self.max_s as i32
+    }
+
+    /// The bounds of cells `(i, j)` (a rectangle's on the square).
+    pub fn of_cells(geometry: Geometry, cells: impl IntoIterator<Item = (i32, i32)>) -> Extent {
+        let (mut lo, mut hi) = ([i32::MAX; 3], [i32::MIN; 3]);
+        for (i, j) in cells {
+            for (k, v) in [i, j, i + j].into_iter().enumerate() {
+                lo[k] = lo[k].min(v);
+                hi[k] = hi[k].max(v);
+            }
+        }
+        let [a, b, c, d] = [lo[0], lo[1], hi[0], hi[1]].map(|v| v as i8);
+        match geometry {
+            Geometry::Square => Extent::new(a, b, c, d),
+            Geometry::Hexagon => Extent::hexagonal(a, b, c, d, lo[2] as i8, hi[2] as i8),
+        }
+    }
+
+    /// The bounds after transformation `t` of `geometry`.
+    pub fn transformed_in(self, geometry: Geometry, t: u8) -> Extent {
+        match geometry {
+            Geometry::Square => self.transformed(t),
+            Geometry::Hexagon => {
+                // A turn or mirror of the hexagon maps each of the linear
+                // forms i, j, i+j to plus or minus one of them, so the new
+                // bounds are old ones, perhaps negated and swapped.
+                let bounds = |a: i32, b: i32| -> (i32, i32) {
+                    let (lo, hi, sign) = match (a, b) {
+                        (1, 0) => (self.min_i, self.max_i, 1),
+                        (-1, 0) => (self.min_i, self.max_i, -1),
+                        (0, 1) => (self.min_j, self.max_j, 1),
+                        (0, -1) => (self.min_j, self.max_j, -1),
+                        (1, 1) => (self.min_s, self.max_s, 1),
+                        (-1, -1) => (self.min_s, self.max_s, -1),
+                        _ => unreachable!("a hexagon transformation permutes i, j and i+j"),
+                    };
+                    let (lo, hi) = (i32::from(lo), i32::from(hi));
+                    if sign > 0 {
+                        (lo, hi)
+                    } else {
+                        (-hi, -lo)
+                    }
+                };
+                let (a, c) = geometry.apply(t, 1, 0);
+                let (b, d) = geometry.apply(t, 0, 1);
+                // i' = a·i + b·j, j' = c·i + d·j, i'+j' = (a+c)·i + (b+d)·j.
+                let (min_i, max_i) = bounds(a, b);
+                let (min_j, max_j) = bounds(c, d);
+                let (min_s, max_s) = bounds(a + c, b + d);
+                Extent::hexagonal(
+                    min_i as i8,
+                    min_j as i8,
+                    max_i as i8,
+                    max_j as i8,
+                    min_s as i8,
+                    max_s as i8,
+                )
+            }
         }
     }
 
@@ -162,12 +265,12 @@ impl Extent {
     pub fn transformed(self, t: u8) -> Extent {
         let (a_i, a_j) = crate::transform::apply(t, self.min_i as i32, self.min_j as i32);
         let (b_i, b_j) = crate::transform::apply(t, self.max_i as i32, self.max_j as i32);
-        Extent {
-            min_i: a_i.min(b_i) as i8,
-            min_j: a_j.min(b_j) as i8,
-            max_i: a_i.max(b_i) as i8,
-            max_j: a_j.max(b_j) as i8,
-        }
+        Extent::new(
+            a_i.min(b_i) as i8,
+            a_j.min(b_j) as i8,
+            a_i.max(b_i) as i8,
+            a_j.max(b_j) as i8,
+        )
     }
 }
 
@@ -350,14 +453,49 @@ pub struct Pattern {
 }
 
 /// A borrowed view of a complete set of tables: what the matcher reads.
-#[derive(Clone, Copy, Debug)]
-pub struct Tables<'a> {
+/// `G` is the geometry they were compiled for ([`Square`] or
+/// [`crate::geometry::Hexagon`]), so that tables of one geometry cannot be
+/// matched on a board of another: a type error for generated tables, and
+/// a [`GeometryMismatch`] from [`Database::tables_as`] for tables built in
+/// memory.
+#[derive(Debug)]
+pub struct Tables<'a, G = Square> {
     pub patterns: &'a [Pattern],
     pub variants: &'a [Variant],
     pub elements: &'a [Element],
+    pub shape: PhantomData<G>,
 }
 
-impl<'a> Tables<'a> {
+impl<G> Clone for Tables<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for Tables<'_, G> {}
+
+impl<'a, G: Shape> Tables<'a, G> {
+    /// The tables over these arrays (what generated modules write).
+    pub const fn new(
+        patterns: &'a [Pattern],
+        variants: &'a [Variant],
+        elements: &'a [Element],
+    ) -> Tables<'a, G> {
+        Tables {
+            patterns,
+            variants,
+            elements,
+            shape: PhantomData,
+        }
+    }
+
+    /// The geometry the tables were compiled for.
+    pub const fn geometry(&self) -> Geometry {
+        G::GEOMETRY
+    }
+}
+
+impl<'a, G> Tables<'a, G> {
     pub fn elements_of(&self, p: &Pattern) -> &'a [Element] {
         &self.elements[p.elements.range()]
     }
@@ -375,6 +513,8 @@ impl<'a> Tables<'a> {
 /// Tables owned in memory, as [`crate::compile`] builds them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Database {
+    /// The geometry the database declares.
+    pub geometry: Geometry,
     pub patterns: Vec<Pattern>,
     pub variants: Vec<Variant>,
     pub elements: Vec<Element>,
@@ -383,13 +523,48 @@ pub struct Database {
     pub constraints: Vec<Option<crate::constraint::CheckedConstraint>>,
 }
 
+/// Tables of one geometry asked for as another's.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GeometryMismatch {
+    /// The database's geometry.
+    pub found: Geometry,
+    /// The geometry asked for (the board's).
+    pub wanted: Geometry,
+}
+
+impl std::fmt::Display for GeometryMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the database is for {} boards, not {} ones",
+            self.found.name(),
+            self.wanted.name()
+        )
+    }
+}
+
+impl std::error::Error for GeometryMismatch {}
+
 impl Database {
+    /// The tables of a square database.
+    ///
+    /// # Panics
+    /// When the database is not square: a caller that may hold either
+    /// asks [`Database::tables_as`].
     pub fn tables(&self) -> Tables<'_> {
-        Tables {
-            patterns: &self.patterns,
-            variants: &self.variants,
-            elements: &self.elements,
+        self.tables_as::<Square>()
+            .unwrap_or_else(|e| panic!("Database::tables: {e}"))
+    }
+
+    /// The tables, typed for geometry `G`, or why they are not `G`'s.
+    pub fn tables_as<G: Shape>(&self) -> Result<Tables<'_, G>, GeometryMismatch> {
+        if self.geometry != G::GEOMETRY {
+            return Err(GeometryMismatch {
+                found: self.geometry,
+                wanted: G::GEOMETRY,
+            });
         }
+        Ok(Tables::new(&self.patterns, &self.variants, &self.elements))
     }
 }
 

@@ -151,13 +151,14 @@ pub(super) fn sharpen(mut and: u32, mut val: u32, x: Extent, edges: u8) -> (u32,
 
 /// The 2-bit values key cell `(r, c)` may hold for the variant to match:
 /// a bit set over the four values. A cell the masks test allows what the
-/// test accepts; an untested cell inside the extent must be on the board;
-/// any other cell allows everything.
+/// test accepts; an untested cell inside the extent must be on the board
+/// (on the hexagon, inside all three bounds: a cell the diagram leaves out
+/// at a corner of its rectangle may be off the board); any other cell
+/// allows everything.
 pub(super) fn allowed_values(and: u32, val: u32, x: Extent, r: i32, col: i32) -> u8 {
     let s = grid_shift(r, col).expect("inside the window");
     let (a, v0) = ((and >> s) & 3, (val >> s) & 3);
-    let inside = (x.min_i as i32..=x.max_i as i32).contains(&r)
-        && (x.min_j as i32..=x.max_j as i32).contains(&col);
+    let inside = x.contains(r, col);
     let mut set = 0u8;
     for v in 0..4u32 {
         let ok = if a != 0 || v0 != 0 {

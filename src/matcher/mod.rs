@@ -56,8 +56,9 @@
 //! buckets are still read, but a re-scan finishes only the ~1/17 of the
 //! matches that can change.
 
+use mkpat::geometry::{Geometry, Shape, Square};
 use mkpat::tables::{class, grid_shift, Tables};
-use mkpat::transform::{self, side};
+use mkpat::transform::side;
 
 use crate::board::Board;
 use crate::position::{Color, Point};
@@ -110,10 +111,11 @@ pub struct IndexStats {
     pub bytes: usize,
 }
 
-/// The matcher for one set of tables. Build once, scan many boards.
+/// The matcher for one set of tables. Build once, scan many boards (of
+/// the tables' geometry `G`).
 #[derive(Clone, Debug)]
-pub struct Matcher<'t> {
-    tables: Tables<'t>,
+pub struct Matcher<'t, G = Square> {
+    tables: Tables<'t, G>,
     checks: Vec<Check>,
     residual: Vec<Residual>,
     /// Per anchor colour and key (`colour * KEYS + key`): the bucket, in
@@ -131,9 +133,9 @@ pub struct Matcher<'t> {
     reach: i32,
 }
 
-impl<'t> Matcher<'t> {
+impl<'t, G: Shape> Matcher<'t, G> {
     /// Builds the matcher and its index for `tables`.
-    pub fn new(tables: Tables<'t>) -> Matcher<'t> {
+    pub fn new(tables: Tables<'t, G>) -> Matcher<'t, G> {
         let mut checks = Vec::with_capacity(tables.variants.len());
         let mut place = Vec::with_capacity(tables.variants.len());
         let mut residual = Vec::new();
@@ -146,7 +148,7 @@ impl<'t> Matcher<'t> {
                 .elements_of(p)
                 .iter()
                 .filter_map(|e| {
-                    let (ti, tj) = transform::apply(v.trans, e.di(), e.dj());
+                    let (ti, tj) = G::GEOMETRY.apply(v.trans, e.di(), e.dj());
                     let (and, val) = e.cell().and_val();
                     grid_shift(ti, tj).is_none().then_some((ti, tj, and, val))
                 })
@@ -212,7 +214,7 @@ impl<'t> Matcher<'t> {
     }
 
     /// The tables this matcher reads.
-    pub fn tables(&self) -> Tables<'t> {
+    pub fn tables(&self) -> Tables<'t, G> {
         self.tables
     }
 
@@ -226,7 +228,7 @@ impl<'t> Matcher<'t> {
     pub fn placement(&self, m: &Match) -> (Point, Point) {
         let x = self.tables.patterns[m.pattern as usize]
             .extent
-            .transformed(m.trans);
+            .transformed_in(G::GEOMETRY, m.trans);
         (
             Point::new(m.anchor.i + x.min_i as i32, m.anchor.j + x.min_j as i32),
             Point::new(m.anchor.i + x.max_i as i32, m.anchor.j + x.max_j as i32),
@@ -257,7 +259,7 @@ impl<'t> Matcher<'t> {
 
     /// Every geometric match on the board for `to_move` (GNU Go's `-a`):
     /// every stone is tried as the anchor of every variant.
-    pub fn scan(&self, board: &Board, to_move: Color, mut f: impl FnMut(Match)) {
+    pub fn scan(&self, board: &Board<G>, to_move: Color, mut f: impl FnMut(Match)) {
         let merged = board.merged_board(to_move);
         let n = board.size();
         for (k, &m) in merged.iter().enumerate() {
@@ -269,7 +271,7 @@ impl<'t> Matcher<'t> {
     }
 
     /// Every match, collected.
-    pub fn matches(&self, board: &Board, to_move: Color) -> Vec<Match> {
+    pub fn matches(&self, board: &Board<G>, to_move: Color) -> Vec<Match> {
         let mut out = Vec::new();
         self.scan(board, to_move, |m| out.push(m));
         out
@@ -278,7 +280,7 @@ impl<'t> Matcher<'t> {
     /// The matches anchored on `anchor` (none when it is empty).
     pub fn scan_anchor(
         &self,
-        board: &Board,
+        board: &Board<G>,
         to_move: Color,
         anchor: Point,
         mut f: impl FnMut(Match),
@@ -297,7 +299,7 @@ impl<'t> Matcher<'t> {
     /// variant is finished only when its placement covers `changed`.
     pub fn scan_near(
         &self,
-        board: &Board,
+        board: &Board<G>,
         to_move: Color,
         changed: Point,
         mut f: impl FnMut(Match),
@@ -327,7 +329,7 @@ impl<'t> Matcher<'t> {
     /// best match, the first found on ties.
     pub fn best_first(
         &self,
-        board: &Board,
+        board: &Board<G>,
         to_move: Color,
         value: impl FnMut(&Match) -> Option<i32>,
         on_value: impl FnMut(&Match, i32),
@@ -348,7 +350,7 @@ impl<'t> Matcher<'t> {
     /// and show them.
     pub fn best_first_with(
         &self,
-        board: &Board,
+        board: &Board<G>,
         to_move: Color,
         floor: i32,
         value: impl FnMut(&Match) -> Option<i32>,
@@ -370,7 +372,7 @@ impl<'t> Matcher<'t> {
 
     fn best_first_impl(
         &self,
-        board: &Board,
+        board: &Board<G>,
         to_move: Color,
         prune: Pruning,
         mut value: impl FnMut(&Match) -> Option<i32>,
@@ -453,7 +455,7 @@ impl<'t> Matcher<'t> {
     #[inline]
     fn match_composite(
         &self,
-        board: &Board,
+        board: &Board<G>,
         to_move: Color,
         anchor: Point,
         m: u32,
@@ -515,7 +517,7 @@ impl<'t> Matcher<'t> {
         vals: &[u16],
         places: &[Place],
         ids: &[I],
-        board: &Board,
+        board: &Board<G>,
         to_move: Color,
         anchor: Point,
         f: &mut impl FnMut(Match),
@@ -563,8 +565,18 @@ impl<'t> Matcher<'t> {
     /// The residual windows of a variant whose grid and placement tests
     /// passed.
     #[inline]
-    fn finish(&self, board: &Board, to_move: Color, anchor: Point, v: u32) -> Option<Match> {
+    fn finish(&self, board: &Board<G>, to_move: Color, anchor: Point, v: u32) -> Option<Match> {
         let c = &self.checks[v as usize];
+        if let (Geometry::Hexagon, Some(h)) = (G::GEOMETRY, board.hex_layout()) {
+            // The lane test kept the diagram inside the axial array; the
+            // hexagon's two other sides bound `i + j`.
+            let x = self.tables.variants[v as usize].extent;
+            let s = anchor.i + anchor.j;
+            let n1 = h.side() as i32 - 1;
+            if s + (x.min_s as i32) < n1 || s + (x.max_s as i32) > 3 * n1 {
+                return None;
+            }
+        }
         let n = board.size() as i32;
         let merged = board.merged_board(to_move);
         let base = anchor.i * n + anchor.j;

@@ -47,9 +47,7 @@ pub(super) fn cover_with_windows(outside: &[(i32, i32, u32, u32)], x: Extent) ->
                     let base = (ei - r, ej - c);
                     // The base must be a point the extent holds, to be on
                     // the board once the extent test passed.
-                    let inside = (x.min_i as i32..=x.max_i as i32).contains(&base.0)
-                        && (x.min_j as i32..=x.max_j as i32).contains(&base.1);
-                    if !inside {
+                    if !x.contains(base.0, base.1) {
                         continue;
                     }
                     let score: u32 = left
