@@ -406,8 +406,7 @@ mod tests {
 
     /// The board of `a_hexagonal_board_…`: every third cell in number
     /// order holds a stone, black on even numbers.
-    const EXPECTED_HEX_DRAWING: &str =
-        "  X . .\n O . . X\n. . O . .\n X . . O\n  . . X\n";
+    const EXPECTED_HEX_DRAWING: &str = "  X . .\n O . . X\n. . O . .\n X . . O\n  . . X\n";
 
     #[test]
     fn a_hexagonal_board_is_an_axial_array_with_its_corners_off() {
@@ -425,7 +424,14 @@ mod tests {
         // Incremental updates equal a rebuild.
         for (k, p) in b.points().collect::<Vec<_>>().into_iter().enumerate() {
             if k % 3 == 0 {
-                b.place(p, if k % 2 == 0 { Color::Black } else { Color::White });
+                b.place(
+                    p,
+                    if k % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                );
             }
         }
         for c in [Color::Black, Color::White] {

@@ -2,10 +2,12 @@
 //!
 //! It exists to prove the fast [`crate::matcher::Matcher`] right: no masks,
 //! no anchor, no index, no symmetry classes. Every diagram is transformed
-//! in all eight ways and laid at every offset of the board; a placement
-//! matches when every cell that is not `?` accepts the point under it,
-//! every `?` is on the board, and every edge side lies on the board's
-//! edge. It is slow on purpose: each step is the definition.
+//! in every way its geometry has (eight on the square, twelve on the
+//! hexagon) and laid at every offset of the board; a placement matches
+//! when every cell that is not `?` accepts the point under it, every `?` is
+//! on the board (a cell a hexagonal drawing leaves out may be anywhere),
+//! and every edge side lies on the board's edge. It is slow on purpose:
+//! each step is the definition.
 
 use std::collections::BTreeSet;
 
@@ -15,7 +17,8 @@ use mkpat::transform::side;
 
 use crate::board::Board;
 use crate::matcher::{Match, Matcher};
-use crate::position::{Color, Point};
+use crate::position::{Color, Point, Position};
+use mkpat::geometry::Shape;
 
 /// One placement found by the reference matcher. Different
 /// transformations of a symmetric diagram can give the same placement, so
@@ -31,15 +34,15 @@ pub struct Placement {
 }
 
 /// Every placement of every pattern on `board`, `to_move` playing `O`.
-pub fn reference_matches(
+pub fn reference_matches<G: Shape>(
     patterns: &[CheckedPattern],
-    board: &Board,
+    board: &Board<G>,
     to_move: Color,
 ) -> BTreeSet<Placement> {
     let n = board.size() as i32;
     let mut out = BTreeSet::new();
     for p in patterns {
-        for t in 0..8 {
+        for t in 0..G::GEOMETRY.order() {
             let g = p.grid.transformed(t);
             let (rows, cols) = (g.rows as i32, g.cols as i32);
             for oi in 0..=n - rows {
@@ -52,13 +55,14 @@ pub fn reference_matches(
                         continue;
                     }
                     let mut move_point = None;
-                    // Every cell is on the board (the loops keep the
-                    // rectangle inside), so `?` holds; test the others.
+                    // The loops keep the rectangle inside the board's
+                    // array; a hexagonal board's corners are off it.
                     let fits = g.iter().all(|(r, c, s)| {
                         let q = Point::new(oi + r as i32, oj + c as i32);
                         let v = board.value(q, to_move);
                         match s {
-                            Spec::Any => true,
+                            Spec::Absent => true,
+                            Spec::Any => board.on_board(q),
                             Spec::Move => {
                                 move_point = Some(q);
                                 v == 0
@@ -83,7 +87,7 @@ pub fn reference_matches(
 
 /// The grid matcher's matches as placements, to compare with
 /// [`reference_matches`].
-pub fn grid_placements(matcher: &Matcher<'_>, found: &[Match]) -> BTreeSet<Placement> {
+pub fn grid_placements<G: Shape>(matcher: &Matcher<'_, G>, found: &[Match]) -> BTreeSet<Placement> {
     let t = matcher.tables();
     found
         .iter()

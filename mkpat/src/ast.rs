@@ -5,6 +5,7 @@
 //! types: fields a dialect lacks are `None` or zero.
 
 use crate::diag::Span;
+use crate::geometry::Geometry;
 
 /// The two languages of pattern databases that katachi reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -30,6 +31,9 @@ impl Dialect {
 #[derive(Clone, Debug)]
 pub struct Database {
     pub dialect: Dialect,
+    /// The board geometry declared by a `geometry:` line (the square when
+    /// there is none).
+    pub geometry: Geometry,
     pub patterns: Vec<PatternAst>,
 }
 

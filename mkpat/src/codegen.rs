@@ -19,8 +19,8 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::check::CheckedPattern;
-use crate::helpers::HelperSet;
 use crate::geometry::Geometry;
+use crate::helpers::HelperSet;
 use crate::tables::{Assistance, Cell, Database, Extent, Pattern, Variant};
 
 /// What the generated module is told about its surroundings.

@@ -9,16 +9,21 @@
 use std::borrow::Cow;
 
 use crate::check::CheckedPattern;
+use crate::geometry::Geometry;
 use crate::grid::Spec;
 use crate::tables::{grid_shift, Cell, Database, Element, Extent, Pattern, Span32, Variant};
 use crate::transform;
 
-/// Builds the tables. Patterns must have passed the checker.
-pub fn expand(patterns: &[CheckedPattern]) -> Database {
+/// Builds the tables of a database of `geometry`. Patterns must have
+/// passed the checker.
+pub fn expand(geometry: Geometry, patterns: &[CheckedPattern]) -> Database {
     let mut order: Vec<&CheckedPattern> = patterns.iter().collect();
     // A stable sort keeps file order among equal weights.
     order.sort_by_key(|p| std::cmp::Reverse(p.max_weight));
-    let mut db = Database::default();
+    let mut db = Database {
+        geometry,
+        ..Database::default()
+    };
     for p in order {
         let index = db.patterns.len() as u32;
         let (ar, ac) = p.grid.anchor().expect("checked: a stone");
@@ -29,7 +34,7 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
             .iter()
             .filter_map(|(r, c, s)| {
                 let cell = match s {
-                    Spec::Any => return None,
+                    Spec::Any | Spec::Absent => return None,
                     Spec::Move => Cell::Empty,
                     Spec::Is(cell) => cell,
                 };
@@ -44,9 +49,7 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
             .collect();
         elements.sort_by_key(|(rank, _)| *rank);
         let elements: Vec<Element> = elements.into_iter().map(|(_, e)| e).collect();
-        let (top_i, left_j) = rel(0, 0);
-        let (bottom_i, right_j) = rel(p.grid.rows - 1, p.grid.cols - 1);
-        let extent = Extent::new(top_i as i8, left_j as i8, bottom_i as i8, right_j as i8);
+        let extent = Extent::of_cells(geometry, p.grid.present().map(|(r, c, _)| rel(r, c)));
         let (move_di, move_dj) = rel(mr, mc);
         let anchor = match p.grid.get(ar, ac) {
             Spec::Is(c) => c,
@@ -55,8 +58,9 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
         let el_start = db.elements.len() as u32;
         db.elements.extend_from_slice(&elements);
         let var_start = db.variants.len() as u32;
-        for t in p.group.coset_representatives() {
+        for t in p.group.coset_representatives(p.grid.geometry) {
             db.variants.push(variant(
+                geometry,
                 index,
                 t,
                 &elements,
@@ -69,7 +73,7 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
         db.patterns.push(Pattern {
             name: Cow::Owned(p.name.clone()),
             line: p.line,
-            symmetry: p.declared.as_char(),
+            symmetry: p.declared.letter,
             anchor,
             move_di: move_di as i8,
             move_dj: move_dj as i8,
@@ -96,6 +100,7 @@ pub fn expand(patterns: &[CheckedPattern]) -> Database {
 
 /// One transformation of a pattern: transformed geometry and grid masks.
 pub fn variant(
+    geometry: Geometry,
     pattern: u32,
     t: u8,
     elements: &[Element],
@@ -106,19 +111,23 @@ pub fn variant(
     let mut and_mask = 0u32;
     let mut val_mask = 0u32;
     for e in elements {
-        let (ti, tj) = transform::apply(t, e.di(), e.dj());
+        let (ti, tj) = geometry.apply(t, e.di(), e.dj());
         if let Some(shift) = grid_shift(ti, tj) {
             let (a, v) = e.cell().and_val();
             and_mask |= a << shift;
             val_mask |= v << shift;
         }
     }
-    let (move_di, move_dj) = transform::apply(t, mv.0, mv.1);
+    let (move_di, move_dj) = geometry.apply(t, mv.0, mv.1);
+    let edges = match geometry {
+        Geometry::Square => transform::transform_sides(t, edges),
+        Geometry::Hexagon => edges,
+    };
     Variant {
         pattern,
         trans: t,
-        edges: transform::transform_sides(t, edges),
-        extent: extent.transformed(t),
+        edges,
+        extent: extent.transformed_in(geometry, t),
         move_di: move_di as i8,
         move_dj: move_dj as i8,
         and_mask,

@@ -279,11 +279,7 @@ impl Geometry {
         match self {
             Geometry::Square => transform::apply(t, di, dj),
             Geometry::Hexagon => {
-                let (mut i, mut j) = if t >= 6 {
-                    hex_mirror(di, dj)
-                } else {
-                    (di, dj)
-                };
+                let (mut i, mut j) = if t >= 6 { hex_mirror(di, dj) } else { (di, dj) };
                 let mut k = t % 6;
                 while k > 0 {
                     (i, j) = hex_turn(i, j);
@@ -364,6 +360,54 @@ impl Geometry {
     pub fn class_of_group(self, group: Symmetries) -> Option<&'static ClassDef> {
         self.classes().iter().find(|c| c.group == group)
     }
+
+    /// The class of no symmetry (every transformation tried).
+    pub fn no_symmetry(self) -> &'static ClassDef {
+        &self.classes()[0]
+    }
+
+    /// The largest class whose group lies in `group`: the class that holds
+    /// for a diagram with that symmetry.
+    pub fn largest_class_within(self, group: Symmetries) -> &'static ClassDef {
+        self.classes()
+            .iter()
+            .filter(|c| c.group.is_subset_of(group))
+            .max_by_key(|c| c.group.len())
+            .unwrap_or(self.no_symmetry())
+    }
+
+    /// A symmetry group in words, for diagnostics.
+    pub fn describe_group(self, group: Symmetries) -> String {
+        if let Some(class) = self.class_of_group(group) {
+            return if class.group == Symmetries::IDENTITY {
+                format!("no symmetry (class `{}`)", class.letter)
+            } else {
+                format!("the symmetry of class `{}`", class.letter)
+            };
+        }
+        match (self, group.0) {
+            (Geometry::Square, 0b0000_0101) => "only 180° rotational symmetry".to_string(),
+            (Geometry::Square, 0b0000_1111) => "90° rotational symmetry".to_string(),
+            (Geometry::Square, 0xff) => "full symmetry (all eight transformations)".to_string(),
+            _ => format!(
+                "the symmetry group {{{}}}",
+                group
+                    .iter()
+                    .map(|t| self.transform_name(t))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+
+    /// The letters of the classes, for "one of …" notes.
+    pub fn class_letters(self) -> String {
+        self.classes()
+            .iter()
+            .map(|c| format!("`{}`", c.letter))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 impl Symmetries {
@@ -371,6 +415,9 @@ impl Symmetries {
 
     pub const fn contains(self, t: u8) -> bool {
         self.0 & (1 << t) != 0
+    }
+    pub const fn is_subset_of(self, other: Symmetries) -> bool {
+        self.0 & !other.0 == 0
     }
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize

@@ -2,10 +2,14 @@
 //!
 //! The checker builds one [`Grid`] per pattern once the rows are known to be
 //! well formed; symmetry detection, duplicate detection and expansion all
-//! work on it, never on the text again.
+//! work on it, never on the text again. A hexagonal diagram is a grid in
+//! axial coordinates ([`crate::geometry`]): its rows offset by half a cell
+//! make a parallelogram of the rectangle, and the cells the drawing does
+//! not cover are [`Spec::Absent`].
 
+use crate::geometry::{Geometry, Symmetries};
 use crate::tables::Cell;
-use crate::transform::{self, side, TransformSet};
+use crate::transform::{self, side};
 
 /// One diagram cell after checking.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -15,6 +19,9 @@ pub enum Spec {
     /// `*`: the move, an empty point.
     Move,
     Is(Cell),
+    /// Not part of the diagram: a hexagonal diagram's rectangle holds
+    /// cells its drawing leaves out. Anything, even off the board.
+    Absent,
 }
 
 impl Spec {
@@ -35,6 +42,7 @@ impl Spec {
             Spec::Any => '?',
             Spec::Move => '*',
             Spec::Is(c) => c.as_char(),
+            Spec::Absent => ' ',
         }
     }
 }
@@ -42,6 +50,7 @@ impl Spec {
 /// A rectangular diagram: `rows × cols` cells and the sides on the edge.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Grid {
+    pub geometry: Geometry,
     pub rows: usize,
     pub cols: usize,
     pub cells: Vec<Spec>,
@@ -74,57 +83,76 @@ impl Grid {
             .map(|(r, c, _)| (r, c))
     }
 
-    /// The diagram as it looks after transformation `t`.
+    /// The diagram's cells (those it draws), with their offsets.
+    pub fn present(&self) -> impl Iterator<Item = (usize, usize, Spec)> + '_ {
+        self.iter().filter(|(_, _, s)| *s != Spec::Absent)
+    }
+
+    /// A grid of `geometry` from cells at offsets `(i, j)`, moved so that
+    /// the smallest row and column are 0; the rest is [`Spec::Absent`].
+    pub fn from_cells(geometry: Geometry, cells: &[(i32, i32, Spec)], edges: u8) -> Grid {
+        let min_i = cells.iter().map(|p| p.0).min().unwrap_or(0);
+        let min_j = cells.iter().map(|p| p.1).min().unwrap_or(0);
+        let max_i = cells.iter().map(|p| p.0).max().unwrap_or(-1);
+        let max_j = cells.iter().map(|p| p.1).max().unwrap_or(-1);
+        let (rows, cols) = ((max_i - min_i + 1) as usize, (max_j - min_j + 1) as usize);
+        let mut out = vec![Spec::Absent; rows * cols];
+        for &(i, j, s) in cells {
+            out[(i - min_i) as usize * cols + (j - min_j) as usize] = s;
+        }
+        Grid {
+            geometry,
+            rows,
+            cols,
+            cells: out,
+            edges,
+        }
+    }
+
+    /// The diagram as it looks after transformation `t` of its geometry.
     pub fn transformed(&self, t: u8) -> Grid {
+        let g = self.geometry;
         let placed: Vec<(i32, i32, Spec)> = self
-            .iter()
+            .present()
             .map(|(r, c, s)| {
-                let (i, j) = transform::apply(t, r as i32, c as i32);
+                let (i, j) = g.apply(t, r as i32, c as i32);
                 (i, j, s)
             })
             .collect();
-        let min_i = placed.iter().map(|p| p.0).min().unwrap_or(0);
-        let min_j = placed.iter().map(|p| p.1).min().unwrap_or(0);
-        let (rows, cols) = if transform::apply(t, 1, 0).0 == 0 {
-            (self.cols, self.rows)
-        } else {
-            (self.rows, self.cols)
+        let edges = match g {
+            Geometry::Square => transform::transform_sides(t, self.edges),
+            Geometry::Hexagon => self.edges,
         };
-        let mut cells = vec![Spec::Any; rows * cols];
-        for (i, j, s) in placed {
-            cells[(i - min_i) as usize * cols + (j - min_j) as usize] = s;
-        }
-        Grid {
-            rows,
-            cols,
-            cells,
-            edges: transform::transform_sides(t, self.edges),
-        }
+        Grid::from_cells(g, &placed, edges)
     }
 
     /// The transformations that leave the diagram unchanged.
-    pub fn symmetry_group(&self) -> TransformSet {
-        let mut g = 0u8;
-        for t in 0..8 {
+    pub fn symmetry_group(&self) -> Symmetries {
+        let mut bits = 0u16;
+        for t in 0..self.geometry.order() {
             if self.transformed(t) == *self {
-                g |= 1 << t;
+                bits |= 1 << t;
             }
         }
-        TransformSet(g)
+        Symmetries(bits)
     }
 
-    /// A representative of the diagram's orbit under the eight
+    /// A representative of the diagram's orbit under its geometry's
     /// transformations: equal for two diagrams iff one is a transformation
     /// of the other.
     pub fn canonical(&self) -> Grid {
-        (0..8)
+        (0..self.geometry.order())
             .map(|t| self.transformed(t))
             .min()
-            .expect("eight transformations")
+            .expect("some transformations")
     }
 
-    /// The diagram as text, edges drawn, one row a line.
+    /// The diagram as text, edges drawn, one row a line; a hexagonal one
+    /// as it is written, cells a space apart and rows offset by half a cell.
     pub fn draw(&self) -> String {
+        if self.geometry == Geometry::Hexagon {
+            return self.draw_hexagonal();
+        }
         let mut out = String::new();
         let w = self.edges & side::WEST != 0;
         let e = self.edges & side::EAST != 0;
@@ -159,6 +187,30 @@ impl Grid {
         }
         out
     }
+
+    fn draw_hexagonal(&self) -> String {
+        // Cell (r, c) sits `2c + r` half cells from the left.
+        let x = |r: usize, c: usize| 2 * c + r;
+        let left = self.present().map(|(r, c, _)| x(r, c)).min().unwrap_or(0);
+        let mut out = String::new();
+        for r in 0..self.rows {
+            let mut line = String::new();
+            for c in 0..self.cols {
+                let s = self.get(r, c);
+                if s == Spec::Absent {
+                    continue;
+                }
+                let at = x(r, c) - left;
+                while line.chars().count() < at {
+                    line.push(' ');
+                }
+                line.push(s.as_char());
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -167,6 +219,7 @@ mod tests {
 
     fn grid(rows: &[&str], edges: u8) -> Grid {
         Grid {
+            geometry: Geometry::Square,
             rows: rows.len(),
             cols: rows[0].len(),
             cells: rows
@@ -187,10 +240,10 @@ mod tests {
     #[test]
     fn symmetry_group_of_a_mirror_diagram() {
         let g = grid(&["O.O", "?*?"], 0);
-        assert_eq!(g.symmetry_group(), TransformSet(1 | 1 << 7));
+        assert_eq!(g.symmetry_group(), Symmetries(1 | 1 << 7));
         // An edge breaks the symmetry.
         let g = grid(&["O.O", "?*?"], side::WEST);
-        assert_eq!(g.symmetry_group(), TransformSet::IDENTITY);
+        assert_eq!(g.symmetry_group(), Symmetries::IDENTITY);
     }
 
     #[test]

@@ -299,7 +299,7 @@ pub fn export(
     db: &Database,
     checked: &[CheckedPattern],
 ) -> JsonDatabase {
-    let tables = db.tables();
+    let tables = db.view();
     let patterns = db
         .patterns
         .iter()

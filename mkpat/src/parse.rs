@@ -19,6 +19,7 @@ use nom::{IResult, Parser};
 
 use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
+use crate::geometry::Geometry;
 
 /// Parses a whole database. `force` overrides dialect detection.
 pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) {
@@ -28,6 +29,8 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
         lines,
         pos: 0,
         dialect,
+        geometry: Geometry::Square,
+        geometry_line: None,
         diags: Vec::new(),
     };
     let patterns = p.database();
@@ -47,7 +50,15 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
             )),
         );
     }
-    (Database { dialect, patterns }, p.diags)
+    let geometry = p.geometry;
+    (
+        Database {
+            dialect,
+            geometry,
+            patterns,
+        },
+        p.diags,
+    )
 }
 
 /// The dialect of the first header line; the seed's when there is none.
@@ -161,12 +172,17 @@ struct Parser_<'a> {
     lines: Vec<Line<'a>>,
     pos: usize,
     dialect: Dialect,
+    /// The geometry declared so far, and the line that declared it.
+    geometry: Geometry,
+    geometry_line: Option<Span>,
     diags: Vec<Diagnostic>,
 }
 
 enum LineKind<'a> {
     Blank,
     Comment,
+    /// `geometry: NAME`, the value's text.
+    Geometry(&'a str),
     Header(&'a str),
     Attributes,
     Constraint,
@@ -177,6 +193,9 @@ impl<'a> Parser_<'a> {
     fn classify(&self, l: &Line<'a>) -> LineKind<'a> {
         if l.is_blank() {
             return LineKind::Blank;
+        }
+        if let Some(value) = l.text.strip_prefix("geometry:") {
+            return LineKind::Geometry(value);
         }
         match self.dialect {
             Dialect::Seed => {
@@ -222,6 +241,10 @@ impl<'a> Parser_<'a> {
                     self.near_header(&l);
                     self.pos += 1;
                 }
+                LineKind::Geometry(value) => {
+                    self.geometry_line(&l, value, patterns.is_empty());
+                    self.pos += 1;
+                }
                 _ => {
                     self.diags.push(self.unexpected_outside(&l));
                     self.pos += 1;
@@ -238,6 +261,36 @@ impl<'a> Parser_<'a> {
             }
         }
         patterns
+    }
+
+    /// A `geometry: NAME` line: once, before the first pattern.
+    fn geometry_line(&mut self, l: &Line<'_>, value: &str, before_patterns: bool) {
+        let name = value.trim();
+        let at = l.offset_of(value) + (value.len() - value.trim_start().len());
+        let span = Span::new(at, at + name.len().max(1));
+        if let Some(first) = self.geometry_line {
+            self.diags.push(
+                Diagnostic::error(l.span(), "a second `geometry:` line")
+                    .related(first, "the geometry is declared here")
+                    .note("a database has one geometry, declared once before its first pattern"),
+            );
+            return;
+        }
+        if !before_patterns {
+            self.diags.push(
+                Diagnostic::error(l.span(), "`geometry:` after the first pattern")
+                    .note("the geometry is declared before the first pattern: it decides how diagrams read"),
+            );
+            return;
+        }
+        self.geometry_line = Some(l.span());
+        match Geometry::from_name(name) {
+            Some(g) => self.geometry = g,
+            None => self.diags.push(
+                Diagnostic::error(span, format!("unknown geometry `{name}`"))
+                    .note("expected `square` or `hexagon`"),
+            ),
+        }
     }
 
     fn unexpected_outside(&self, l: &Line<'_>) -> Diagnostic {
@@ -377,6 +430,9 @@ impl<'a> Parser_<'a> {
     /// constraint or header line. `labels` allows letters (constraint
     /// diagrams).
     fn diagram(&mut self, labels: bool) -> Diagram {
+        if self.geometry == Geometry::Hexagon && !labels {
+            return self.hex_diagram();
+        }
         let mut d = Diagram::default();
         let mut descriptions = Vec::new();
         while let Some(l) = self.lines.get(self.pos).copied() {
@@ -438,6 +494,100 @@ impl<'a> Parser_<'a> {
         }
         d.description = descriptions.join(" ");
         d
+    }
+
+    /// A hexagonal diagram: rows of cells one space apart, each row offset
+    /// by half a cell (one column) from its neighbours, indented freely;
+    /// two spaces or a tab after the cells start a comment.
+    fn hex_diagram(&mut self) -> Diagram {
+        let mut d = Diagram::default();
+        let mut descriptions = Vec::new();
+        while let Some(l) = self.lines.get(self.pos).copied() {
+            if !matches!(self.classify(&l), LineKind::Other) {
+                break;
+            }
+            self.pos += 1;
+            d.lines.push(l.span());
+            let (row, comment) = self.hex_row(l);
+            if !comment.is_empty() {
+                descriptions.push(comment.to_string());
+            }
+            d.rows.push(row);
+        }
+        d.description = descriptions.join(" ");
+        d
+    }
+
+    fn hex_row(&mut self, l: Line<'a>) -> (Row, &'a str) {
+        let mut cells = Vec::new();
+        let text = l.text;
+        let bytes = text.as_bytes();
+        let mut k = text.len() - text.trim_start_matches(' ').len();
+        let mut comment = "";
+        while k < text.len() {
+            let c = text[k..].chars().next().expect("inside the line");
+            let span = Span::new(l.start + k, l.start + k + c.len_utf8());
+            match c {
+                'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => cells.push((c, span)),
+                '\t' => {
+                    comment = text[k..].trim();
+                    break;
+                }
+                '-' | '|' | '/' | '\\' | '<' | '>' | '+' => {
+                    self.diags.push(
+                        Diagnostic::error(span, format!("`{c}` in a hexagonal diagram"))
+                            .note("edges of hexagonal diagrams are not supported yet: a hexagonal pattern matches away from the board's edges"),
+                    );
+                    cells.push(('?', span));
+                }
+                _ => {
+                    let shown = if c.is_control() || c == '\u{FFFD}' {
+                        format!("{c:?}")
+                    } else {
+                        format!("`{c}`")
+                    };
+                    self.diags.push(
+                        Diagnostic::error(span, format!("unexpected character {shown} in a diagram"))
+                            .note("a cell is one of `O X o x . * ?`, one space between cells; two spaces or a tab start a comment"),
+                    );
+                    cells.push(('?', span));
+                }
+            }
+            k += c.len_utf8();
+            // One space, then the next cell; more (or a tab) starts the comment.
+            match (bytes.get(k), bytes.get(k + 1)) {
+                (None, _) => break,
+                (Some(b' '), Some(b' ') | Some(b'\t') | None) => {
+                    comment = text[k..].trim();
+                    break;
+                }
+                (Some(b' '), Some(_)) => k += 1,
+                (Some(b'\t'), _) => {
+                    comment = text[k..].trim();
+                    break;
+                }
+                (Some(_), _) => {
+                    let next = text[k..].chars().next().expect("inside the line");
+                    self.diags.push(
+                        Diagnostic::error(
+                            Span::new(l.start + k, l.start + k + next.len_utf8()),
+                            "cells of a hexagonal row are one space apart",
+                        )
+                        .note("write `. O *`, not `.O*`: each row sits half a cell from the next"),
+                    );
+                    k += next.len_utf8();
+                }
+            }
+        }
+        (
+            Row {
+                span: l.span(),
+                west: None,
+                east: None,
+                cells,
+            },
+            comment,
+        )
     }
 
     fn row(&mut self, l: Line<'a>, body: &str, labels: bool) -> Row {
@@ -591,17 +741,27 @@ impl<'a> Parser_<'a> {
     }
 
     fn symmetry(&mut self, f: &Text) -> Text {
-        let ok = f.text.chars().count() == 1 && "8|\\/-+X".contains(f.text.as_str());
+        let mut letters = f.text.chars();
+        let ok = match (letters.next(), letters.next()) {
+            (Some(l), None) => self.geometry.class(l).is_some(),
+            _ => false,
+        };
         if !ok {
             let message = if f.text.is_empty() {
                 "no symmetry class: the attribute line starts with an empty field".to_string()
             } else {
                 format!("unknown symmetry class `{}`", f.text)
             };
-            self.diags.push(
-                Diagnostic::error(f.span, message)
-                    .note("the first field is one of `8 | \\ / - + X`"),
-            );
+            let note = match self.geometry {
+                Geometry::Square => "the first field is one of `8 | \\ / - + X`".to_string(),
+                g => format!(
+                    "on the {}, the first field is one of {}",
+                    g.name(),
+                    g.class_letters()
+                ),
+            };
+            self.diags
+                .push(Diagnostic::error(f.span, message).note(note));
         }
         f.clone()
     }

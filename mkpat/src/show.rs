@@ -4,7 +4,6 @@ use std::fmt::Write;
 
 use crate::check::CheckedPattern;
 use crate::tables::{class, Assistance, Database, Pattern};
-use crate::transform::TRANSFORM_NAMES;
 
 /// The assistance as written on a 2.6 attribute line.
 pub fn assistance_text(a: Assistance) -> String {
@@ -36,18 +35,18 @@ pub fn mask_rows(mask: u32) -> [String; 4] {
 /// `mkpat show`: the pattern drawn in every transformation it is tried in,
 /// with its anchor, move and grid masks.
 pub fn show(db: &Database, checked: &[CheckedPattern], name: &str) -> Option<String> {
-    let (_, p) = db.tables().pattern_named(name)?;
+    let (_, p) = db.view().pattern_named(name)?;
     let c = checked.iter().find(|c| c.name == name)?;
     let mut out = String::new();
     header(&mut out, p);
     let (ar, ac) = c.grid.anchor().expect("a stone");
-    for v in db.tables().variants_of(p) {
+    for v in db.view().variants_of(p) {
         let g = c.grid.transformed(v.trans);
         let _ = writeln!(
             out,
             "\ntransformation {} ({}): anchor at {}, move at ({:+},{:+}), extent rows {:+}..{:+} cols {:+}..{:+}",
             v.trans,
-            TRANSFORM_NAMES[v.trans as usize],
+            db.geometry.transform_name(v.trans),
             if (ar, ac) == (0, 0) { "the top-left cell".to_string() } else { "the same stone".to_string() },
             v.move_di,
             v.move_dj,

@@ -556,6 +556,17 @@ impl Database {
             .unwrap_or_else(|e| panic!("Database::tables: {e}"))
     }
 
+    /// The tables whatever their geometry, untyped: for the tools that
+    /// only read them (JSON, `mkpat show`), never for a matcher.
+    pub fn view(&self) -> Tables<'_, ()> {
+        Tables {
+            patterns: &self.patterns,
+            variants: &self.variants,
+            elements: &self.elements,
+            shape: PhantomData,
+        }
+    }
+
     /// The tables, typed for geometry `G`, or why they are not `G`'s.
     pub fn tables_as<G: Shape>(&self) -> Result<Tables<'_, G>, GeometryMismatch> {
         if self.geometry != G::GEOMETRY {

@@ -274,6 +274,7 @@ fn pattern_grid(tables: Tables<'_>, index: usize) -> Option<(Grid, i32, i32)> {
     cells[at(i32::from(p.move_di), i32::from(p.move_dj))] = Spec::Move;
     Some((
         Grid {
+            geometry: mkpat::geometry::Geometry::Square,
             rows,
             cols,
             cells,

@@ -4,7 +4,14 @@
 use super::*;
 
 /// Builds the grid, reporting width, move, stone and edge problems.
-pub(super) fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+pub(super) fn check_diagram(
+    p: &PatternAst,
+    geometry: Geometry,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Grid> {
+    if geometry == Geometry::Hexagon {
+        return check_hex_diagram(p, diags);
+    }
     let d = &p.diagram;
     let mut ok = true;
     for e in &d.misplaced_edges {
@@ -130,7 +137,44 @@ pub(super) fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Opti
             }
         }
     }
-    // Move and stones.
+    ok &= check_move_and_stones(p, diags);
+    if !ok {
+        return None;
+    }
+    let mut edges = 0;
+    if d.north.is_some() {
+        edges |= side::NORTH;
+    }
+    if d.south.is_some() {
+        edges |= side::SOUTH;
+    }
+    if west {
+        edges |= side::WEST;
+    }
+    if east {
+        edges |= side::EAST;
+    }
+    Some(Grid {
+        geometry: Geometry::Square,
+        rows: d.rows.len(),
+        cols: width,
+        cells: d
+            .rows
+            .iter()
+            .flat_map(|r| {
+                r.cells
+                    .iter()
+                    .map(|c| Spec::from_char(c.0).unwrap_or(Spec::Any))
+            })
+            .collect(),
+        edges,
+    })
+}
+
+/// One move `*` and at least one stone, on the rows the parser kept.
+fn check_move_and_stones(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> bool {
+    let d = &p.diagram;
+    let mut ok = true;
     let moves: Vec<Span> = d
         .rows
         .iter()
@@ -183,34 +227,65 @@ pub(super) fn check_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Opti
         );
         ok = false;
     }
-    if !ok {
+    ok
+}
+
+/// A hexagonal diagram: each row's cells map to axial coordinates (row
+/// `i`, and `j` from the column: cell `(i, j)` is drawn `2j + i` columns
+/// from a fixed origin), so all cells must lie on one lattice of columns.
+fn check_hex_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid> {
+    let d = &p.diagram;
+    if d.rows.is_empty() {
         return None;
     }
-    let mut edges = 0;
-    if d.north.is_some() {
-        edges |= side::NORTH;
+    let mut ok = true;
+    if let Some(k) = &p.constraint {
+        diags.push(
+            Diagnostic::error(k.expr.span, "a constraint on a hexagonal pattern")
+                .note("constraint diagrams are read on square diagrams only, for now"),
+        );
+        ok = false;
     }
-    if d.south.is_some() {
-        edges |= side::SOUTH;
+    let mut cells: Vec<(i32, i32, Spec)> = Vec::new();
+    let mut parity: Option<(i32, Span)> = None;
+    for (i, row) in d.rows.iter().enumerate() {
+        let i = i as i32;
+        for &(ch, span) in &row.cells {
+            let column = (span.start - row.span.start) as i32;
+            let p0 = (column - i).rem_euclid(2);
+            match parity {
+                None => parity = Some((p0, span)),
+                Some((q, first)) if q != p0 => {
+                    diags.push(
+                        Diagnostic::error(span, "this cell is off the hexagonal lattice")
+                            .related(first, "the first cell")
+                            .note("each row sits half a cell (one column) left or right of the rows next to it"),
+                    );
+                    ok = false;
+                    continue;
+                }
+                Some(_) => {}
+            }
+            let j = (column - i - p0).div_euclid(2);
+            cells.push((i, j, Spec::from_char(ch).unwrap_or(Spec::Any)));
+        }
     }
-    if west {
-        edges |= side::WEST;
+    let span_of = |f: fn(&(i32, i32, Spec)) -> i32| {
+        let lo = cells.iter().map(f).min().unwrap_or(0);
+        let hi = cells.iter().map(f).max().unwrap_or(0);
+        (hi - lo + 1) as usize
+    };
+    let (rows, cols) = (span_of(|c| c.0), span_of(|c| c.1));
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        diags.push(
+            Diagnostic::error(
+                d.rows[0].span,
+                format!("the diagram spans {rows} rows and {cols} axial columns: larger than the largest board"),
+            )
+            .note(format!("a diagram has at most {MAX_SIDE} rows and {MAX_SIDE} columns")),
+        );
+        return None;
     }
-    if east {
-        edges |= side::EAST;
-    }
-    Some(Grid {
-        rows: d.rows.len(),
-        cols: width,
-        cells: d
-            .rows
-            .iter()
-            .flat_map(|r| {
-                r.cells
-                    .iter()
-                    .map(|c| Spec::from_char(c.0).unwrap_or(Spec::Any))
-            })
-            .collect(),
-        edges,
-    })
+    ok &= check_move_and_stones(p, diags);
+    ok.then(|| Grid::from_cells(Geometry::Hexagon, &cells, 0))
 }

@@ -24,10 +24,11 @@ use std::collections::HashMap;
 use crate::ast::{self, AssistanceAst, Dialect, Num, PatternAst};
 use crate::constraint::{self as constraint_lang, CheckedConstraint, Label};
 use crate::diag::{Diagnostic, Span};
+use crate::geometry::{ClassDef, Geometry, Symmetries};
 use crate::grid::{Grid, Spec};
 use crate::helpers::{HelperSet, SIGNATURE};
 use crate::tables::{class, Assistance};
-use crate::transform::{describe_group, side, SymmetryClass, TransformSet};
+use crate::transform::side;
 
 mod attributes;
 mod constraint_diagram;
@@ -56,10 +57,10 @@ pub struct CheckedPattern {
     pub name_span: Span,
     pub line: u32,
     pub grid: Grid,
-    pub declared: SymmetryClass,
+    pub declared: &'static ClassDef,
     /// The group whose cosets are expanded: the declared class's, or in
     /// lenient mode the diagram's own when the declaration is wrong.
-    pub group: TransformSet,
+    pub group: Symmetries,
     pub weight: i32,
     pub assistance: Assistance,
     pub class: u16,
@@ -111,7 +112,7 @@ pub fn check(
         } else {
             names.insert(&p.name.text, p.name.span);
         }
-        let Some(c) = check_pattern(p, db.dialect, opts, line_of, &mut diags) else {
+        let Some(c) = check_pattern(p, db.dialect, db.geometry, opts, line_of, &mut diags) else {
             continue;
         };
         let key = (c.grid.canonical(), attribute_key(&c));
@@ -153,17 +154,24 @@ fn attribute_key(c: &CheckedPattern) -> String {
 fn check_pattern(
     p: &PatternAst,
     dialect: Dialect,
+    geometry: Geometry,
     opts: &CheckOptions<'_>,
     line_of: &dyn Fn(usize) -> u32,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<CheckedPattern> {
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
-    let grid = check_diagram(p, diags);
+    let grid = check_diagram(p, geometry, diags);
     let attrs = p.attributes.as_ref();
     let mut checked = None;
     if let (Some(grid), Some(a)) = (grid, attrs) {
-        let declared = SymmetryClass::from_char(a.symmetry.text.chars().next().unwrap_or('8'))
-            .unwrap_or(SymmetryClass::None);
+        let g = grid.geometry;
+        let declared = a
+            .symmetry
+            .text
+            .chars()
+            .next()
+            .and_then(|l| g.class(l))
+            .unwrap_or(g.no_symmetry());
         let group = check_symmetry(&grid, declared, a.symmetry.span, opts.lenient, diags);
         check_numbers(a, dialect, diags);
         let class = check_class(&a.class, dialect, diags);
