@@ -71,6 +71,14 @@ use index::*;
 use lanes::*;
 use residual::*;
 
+/// Does composite `m` hold a stone on its point (`01` or `10`), which can
+/// anchor a pattern? Not an empty point, nor a hexagonal board's array
+/// cell off the hexagon (`11`). One compare: `v - 1` wraps for `00`.
+#[inline(always)]
+fn is_anchor(m: u32) -> bool {
+    ((m >> 20) & 3).wrapping_sub(1) < 2
+}
+
 /// One placement of one pattern variant on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Match {
@@ -263,7 +271,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         let merged = board.merged_board(to_move);
         let n = board.size();
         for (k, &m) in merged.iter().enumerate() {
-            if (m >> 20) & 3 != 0 {
+            if is_anchor(m) {
                 let anchor = Point::new((k / n) as i32, (k % n) as i32);
                 self.match_composite(board, to_move, anchor, m, 0, &mut f);
             }
@@ -286,7 +294,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         mut f: impl FnMut(Match),
     ) {
         let m = board.merged(anchor, to_move);
-        if (m >> 20) & 3 != 0 {
+        if is_anchor(m) {
             self.match_composite(board, to_move, anchor, m, 0, &mut f);
         }
     }
@@ -310,7 +318,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         for i in (changed.i - r).max(0)..=(changed.i + r).min(n - 1) {
             for j in (changed.j - r).max(0)..=(changed.j + r).min(n - 1) {
                 let m = merged[(i * n + j) as usize];
-                if (m >> 20) & 3 != 0 {
+                if is_anchor(m) {
                     let anchor = Point::new(i, j);
                     let least = least_to_cover(anchor, changed);
                     self.match_composite(board, to_move, anchor, m, least, &mut f);
@@ -383,10 +391,10 @@ impl<'t, G: Shape> Matcher<'t, G> {
         let merged = board.merged_board(to_move);
         let n = board.size();
         for (k, &m) in merged.iter().enumerate() {
-            let a = (m >> 20) & 3;
-            if a == 0 {
+            if !is_anchor(m) {
                 continue;
             }
+            let a = (m >> 20) & 3;
             let anchor = Point::new((k / n) as i32, (k % n) as i32);
             let room = room_of(anchor, n as i32);
             let bucket = self.bucket_of[(a - 1) as usize * KEYS + key_of(m)] as usize;
