@@ -38,6 +38,9 @@ struct Build {
     /// Print every warning (our own database) or only their count (a
     /// foreign one, whose warnings are known and listed by `mkpat check`).
     all_warnings: bool,
+    /// Emit the `CONSTRAINTS` table (for the Go engine's constraint
+    /// engine); off for a database no Go code reads.
+    constraints: bool,
 }
 
 fn builds() -> Vec<Build> {
@@ -48,6 +51,7 @@ fn builds() -> Vec<Build> {
         helpers: true,
         required: true,
         all_warnings: true,
+        constraints: true,
     }];
     // The playout shapes of `go::shapes`: ours, strict, no helpers.
     out.push(Build {
@@ -57,6 +61,19 @@ fn builds() -> Vec<Build> {
         helpers: false,
         required: true,
         all_warnings: true,
+        constraints: true,
+    });
+    // A hexagonal database (five in a row's line shapes), compiled into
+    // static tables of the hexagon's type: `tests/hex_props.rs` matches it
+    // against the same file compiled in memory.
+    out.push(Build {
+        input: "patterns/hexagon.db".into(),
+        output: "hexagon.rs",
+        lenient: false,
+        helpers: false,
+        required: true,
+        all_warnings: true,
+        constraints: false,
     });
     if std::env::var_os("CARGO_FEATURE_GNUGO26").is_some() {
         // `KATACHI_GNUGO26_DB` names another file (to test the fallback).
@@ -69,6 +86,7 @@ fn builds() -> Vec<Build> {
             helpers: false,
             required: false,
             all_warnings: false,
+            constraints: true,
         });
     }
     out
@@ -137,11 +155,11 @@ fn build(b: &Build, helpers: &mkpat::HelperSet, out: &Path) -> Result<(), String
         ));
     };
     let engine = mkpat::codegen::EnginePaths::of(ENGINE);
-    let code = mkpat::codegen::generate(
-        db,
-        &compiled.checked,
-        &engine.options(input, compiled.dialect.name(), b.helpers.then_some(helpers)),
-    );
+    let mut options = engine.options(input, compiled.dialect.name(), b.helpers.then_some(helpers));
+    if !b.constraints {
+        options.constraints = None;
+    }
+    let code = mkpat::codegen::generate(db, &compiled.checked, &options);
     write_if_changed(
         out,
         &format!(

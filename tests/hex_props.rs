@@ -229,3 +229,31 @@ fn a_pattern_matches_all_round_the_contest_board() {
     // the "." behind the stone is off the board in those three directions.
     assert!(moves.is_empty(), "{moves:?}");
 }
+
+/// `patterns/hexagon.db`, compiled by `build.rs` into static tables of the
+/// hexagon's type.
+#[allow(clippy::all, dead_code)]
+mod hexagon_db {
+    include!(concat!(env!("OUT_DIR"), "/hexagon.rs"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// The generated statics and the same file compiled in memory find
+    /// the same matches.
+    #[test]
+    fn generated_statics_match_as_the_database_compiled_in_memory((b, to_move) in board()) {
+        let src = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/patterns/hexagon.db")).unwrap();
+        let c = mkpat::compile("patterns/hexagon.db", &src, &mkpat::Options::default());
+        let db = c.database.as_ref().expect("compiles");
+        let in_memory = Matcher::new(db.tables_as::<Hexagon>().unwrap());
+        let statics = Matcher::new(hexagon_db::TABLES);
+        prop_assert_eq!(statics.tables().geometry(), Geometry::Hexagon);
+        let a: BTreeSet<Match> = statics.matches(&b, to_move).into_iter().collect();
+        let m: BTreeSet<Match> = in_memory.matches(&b, to_move).into_iter().collect();
+        prop_assert_eq!(&a, &m);
+        let slow = reference_matches(&c.checked, &b, to_move);
+        prop_assert_eq!(grid_placements(&statics, &statics.matches(&b, to_move)), slow);
+    }
+}

@@ -9,6 +9,45 @@
 //! extent and edge test, then the elements outside the 4x4 window, a few
 //! more 4x4 windows ("residual" windows) each tested in one compare.
 //!
+//! # One geometry per matcher
+//!
+//! Tables, boards and matchers carry their geometry in their type
+//! ([`mkpat::geometry::Square`] by default, [`mkpat::geometry::Hexagon`]), so
+//! a matcher built on hexagonal tables scans hexagonal boards:
+//!
+//! ```
+//! use katachi::board::Board;
+//! use katachi::matcher::Matcher;
+//! use katachi::mkpat::{geometry::Hexagon, tables::Tables};
+//! use katachi::Color;
+//!
+//! let hex: Tables<'static, Hexagon> = Tables::new(&[], &[], &[]);
+//! let m = Matcher::new(hex);
+//! assert!(m.matches(&Board::hexagon(9), Color::Black).is_empty());
+//! ```
+//!
+//! and a square board is a type error, not a wrong answer:
+//!
+//! ```compile_fail,E0308
+//! use katachi::board::Board;
+//! use katachi::matcher::Matcher;
+//! use katachi::mkpat::{geometry::Hexagon, tables::Tables};
+//! use katachi::Color;
+//!
+//! let hex: Tables<'static, Hexagon> = Tables::new(&[], &[], &[]);
+//! let m = Matcher::new(hex);
+//! m.matches(&Board::new(9), Color::Black);
+//! ```
+//!
+//! Tables built in memory carry their geometry as a value: a database
+//! asked for as the wrong geometry's tables is a typed error
+//! ([`mkpat::tables::Database::tables_as`], `GeometryMismatch`). On a
+//! hexagonal board (axial coordinates, [`crate::hexagon`]) the array's
+//! cells off the hexagon read `11` and anchor nothing; the placement test
+//! checks the diagram against the array's four sides in the lanes and,
+//! before the residual windows, against the hexagon's two others (the
+//! range of `i + j`).
+//!
 //! # The index
 //!
 //! Trying every variant at every stone is too slow for a database of a
