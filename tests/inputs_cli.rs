@@ -188,3 +188,22 @@ fn a_positions_file_with_a_byte_order_mark_is_read() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(text(&o.stdout).contains("over 1 positions"));
 }
+
+#[test]
+fn a_hexagonal_database_on_square_positions_is_a_typed_error() {
+    let db = root("patterns/hexagon.db");
+    let positions = root("tests/data/positions/sample.txt");
+    let o = katachi(&[
+        "match",
+        "--db",
+        db.to_str().unwrap(),
+        positions.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("the database is for hexagon boards, not square ones"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}

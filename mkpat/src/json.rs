@@ -16,9 +16,10 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::check::CheckedPattern;
+use crate::geometry::Geometry;
 use crate::show::mask_rows;
 use crate::tables::{class, Assistance, Cell, Database, Element, Extent, Pattern, Span32, Variant};
-use crate::transform::{self, side, TRANSFORM_NAMES};
+use crate::transform::side;
 
 /// The version of the schema below; bumped on any incompatible change.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -32,9 +33,17 @@ pub struct JsonDatabase {
     pub source: String,
     /// `"seed"` or `"gnugo-2.6"`.
     pub dialect: String,
+    /// `"square"` or `"hexagon"` (absent in files written before
+    /// hexagonal diagrams: the square).
+    #[serde(default = "square")]
+    pub geometry: String,
     /// The patterns in table order: by max weight, descending, ties in
     /// file order (the order the matcher's best-first scan uses).
     pub patterns: Vec<JsonPattern>,
+}
+
+fn square() -> String {
+    Geometry::Square.name().to_string()
 }
 
 /// A side of the board that a diagram lies on.
@@ -103,22 +112,30 @@ pub struct Offset {
     pub dj: i32,
 }
 
-/// A bounding box relative to the anchor, `?` cells included.
+/// A bounding box relative to the anchor, `?` cells included; on the
+/// hexagon also the range of `i + j` (axial coordinates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JsonExtent {
     pub min_i: i32,
     pub min_j: i32,
     pub max_i: i32,
     pub max_j: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_s: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_s: Option<i32>,
 }
 
-impl From<Extent> for JsonExtent {
-    fn from(e: Extent) -> Self {
+impl JsonExtent {
+    fn of(geometry: Geometry, e: Extent) -> JsonExtent {
+        let hex = geometry == Geometry::Hexagon;
         JsonExtent {
             min_i: e.min_i.into(),
             min_j: e.min_j.into(),
             max_i: e.max_i.into(),
             max_j: e.max_j.into(),
+            min_s: hex.then_some(e.min_s.into()),
+            max_s: hex.then_some(e.max_s.into()),
         }
     }
 }
@@ -277,8 +294,8 @@ pub struct JsonPattern {
     pub transformations: Vec<JsonTransformation>,
 }
 
-fn element(e: Element, t: u8) -> JsonElement {
-    let (di, dj) = transform::apply(t, e.di(), e.dj());
+fn element(geometry: Geometry, e: Element, t: u8) -> JsonElement {
+    let (di, dj) = geometry.apply(t, e.di(), e.dj());
     JsonElement {
         di,
         dj,
@@ -300,6 +317,7 @@ pub fn export(
     checked: &[CheckedPattern],
 ) -> JsonDatabase {
     let tables = db.view();
+    let g = db.geometry;
     let patterns = db
         .patterns
         .iter()
@@ -314,16 +332,16 @@ pub fn export(
                 .iter()
                 .map(|v| JsonTransformation {
                     trans: v.trans,
-                    name: TRANSFORM_NAMES[usize::from(v.trans)].to_string(),
+                    name: g.transform_name(v.trans).to_string(),
                     diagram: c
                         .map_or_else(Vec::new, |c| lines(&c.grid.transformed(v.trans).draw())),
                     edges: Side::from_bits(v.edges),
-                    extent: v.extent.into(),
+                    extent: JsonExtent::of(g, v.extent),
                     move_offset: Offset {
                         di: v.move_di.into(),
                         dj: v.move_dj.into(),
                     },
-                    elements: elements.iter().map(|e| element(*e, v.trans)).collect(),
+                    elements: elements.iter().map(|e| element(g, *e, v.trans)).collect(),
                     and_mask: v.and_mask,
                     val_mask: v.val_mask,
                     and_rows: mask_rows(v.and_mask).to_vec(),
@@ -357,7 +375,7 @@ pub fn export(
                 class: class_letters(p.class),
                 edges: Side::from_bits(p.edges),
                 region: Region::of_edges(p.edges),
-                extent: p.extent.into(),
+                extent: JsonExtent::of(g, p.extent),
                 move_offset: Offset {
                     di: p.move_di.into(),
                     dj: p.move_dj.into(),
@@ -377,7 +395,7 @@ pub fn export(
                     text: text.to_string(),
                     labels,
                 }),
-                elements: elements.iter().map(|e| element(*e, 0)).collect(),
+                elements: elements.iter().map(|e| element(g, *e, 0)).collect(),
                 transformations,
             }
         })
@@ -386,6 +404,7 @@ pub fn export(
         schema_version: SCHEMA_VERSION,
         source: source.to_string(),
         dialect: dialect.name().to_string(),
+        geometry: g.name().to_string(),
         patterns,
     }
 }
@@ -416,13 +435,26 @@ fn i8_of(v: i32, what: &str) -> Result<i8, String> {
     i8::try_from(v).map_err(|_| format!("{what} {v} is out of range"))
 }
 
-fn extent_of(e: JsonExtent) -> Result<Extent, String> {
-    Ok(Extent::new(
+fn extent_of(geometry: Geometry, e: JsonExtent) -> Result<Extent, String> {
+    let (a, b, c, d) = (
         i8_of(e.min_i, "extent")?,
         i8_of(e.min_j, "extent")?,
         i8_of(e.max_i, "extent")?,
         i8_of(e.max_j, "extent")?,
-    ))
+    );
+    match (geometry, e.min_s, e.max_s) {
+        (Geometry::Square, None, None) => Ok(Extent::new(a, b, c, d)),
+        (Geometry::Hexagon, Some(s0), Some(s1)) => Ok(Extent::hexagonal(
+            a,
+            b,
+            c,
+            d,
+            i8_of(s0, "extent")?,
+            i8_of(s1, "extent")?,
+        )),
+        (Geometry::Square, ..) => Err("a square extent has no `min_s`/`max_s`".into()),
+        (Geometry::Hexagon, ..) => Err("a hexagonal extent needs `min_s` and `max_s`".into()),
+    }
 }
 
 /// Writes `v` as JSON at indentation `depth` (two spaces a level).
@@ -499,7 +531,12 @@ impl JsonDatabase {
     /// trees) are not part of the JSON: `constraints` is all `None`, and the
     /// patterns keep their constraint text.
     pub fn to_database(&self) -> Result<Database, String> {
-        let mut db = Database::default();
+        let geometry = Geometry::from_name(&self.geometry)
+            .ok_or_else(|| format!("unknown geometry `{}`", self.geometry))?;
+        let mut db = Database {
+            geometry,
+            ..Database::default()
+        };
         for (index, p) in self.patterns.iter().enumerate() {
             let at = |e: String| format!("pattern {}: {e}", p.name);
             let elements_start = db.elements.len() as u32;
@@ -516,7 +553,7 @@ impl JsonDatabase {
                     pattern: index as u32,
                     trans: t.trans,
                     edges: Side::to_bits(&t.edges),
-                    extent: extent_of(t.extent).map_err(at)?,
+                    extent: extent_of(geometry, t.extent).map_err(at)?,
                     move_di: i8_of(t.move_offset.di, "move").map_err(at)?,
                     move_dj: i8_of(t.move_offset.dj, "move").map_err(at)?,
                     and_mask: t.and_mask,
@@ -535,7 +572,7 @@ impl JsonDatabase {
                 anchor: cell_of(p.anchor).map_err(at)?,
                 move_di: i8_of(p.move_offset.di, "move").map_err(at)?,
                 move_dj: i8_of(p.move_offset.dj, "move").map_err(at)?,
-                extent: extent_of(p.extent).map_err(at)?,
+                extent: extent_of(geometry, p.extent).map_err(at)?,
                 edges: Side::to_bits(&p.edges),
                 weight: p.weights.weight,
                 assistance: p.assistance.into(),

@@ -43,6 +43,7 @@ fn assert_round_trips(c: &mkpat::Compiled) {
     assert_eq!(back.to_json(), text);
     let db = c.database.as_ref().unwrap();
     let rebuilt = back.to_database().expect("rebuilds");
+    assert_eq!(rebuilt.geometry, db.geometry, "{}", c.source.name);
     assert_eq!(rebuilt.patterns, db.patterns, "{}", c.source.name);
     assert_eq!(rebuilt.variants, db.variants, "{}", c.source.name);
     assert_eq!(rebuilt.elements, db.elements, "{}", c.source.name);
@@ -74,6 +75,18 @@ fn the_projects_database_round_trips() {
     let c = compile(&workspace("patterns/patterns.db"), false);
     assert_eq!(c.database.as_ref().unwrap().patterns.len(), 143);
     assert_round_trips(&c);
+}
+
+#[test]
+fn a_hexagonal_database_round_trips() {
+    let c = compile(&workspace("patterns/hexagon.db"), false);
+    let db = c.database.as_ref().unwrap();
+    assert_eq!(db.geometry, mkpat::geometry::Geometry::Hexagon);
+    assert_round_trips(&c);
+    let j = json::export_compiled(&c).unwrap();
+    assert_eq!(j.geometry, "hexagon");
+    assert!(j.patterns[0].extent.min_s.is_some());
+    assert_eq!(j.patterns[0].transformations[1].name, "turn 60° clockwise");
 }
 
 #[test]

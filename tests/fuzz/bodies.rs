@@ -25,6 +25,7 @@ use katachi::go::reading::Reader;
 use katachi::go::strings::Goban;
 use katachi::gtp::{self, GtpOptions};
 use katachi::matcher::Matcher;
+use katachi::mkpat::geometry::{Geometry, Hexagon, Shape};
 use katachi::mkpat::{self, CheckedPattern, Compiled};
 use katachi::positions::parse_positions;
 use katachi::reference::{grid_placements, reference_matches};
@@ -72,7 +73,32 @@ fn boards() -> &'static [Board] {
 
 /// The grid matcher must find exactly what the cell-by-cell reference
 /// finds, for both colours to move.
-fn assert_matchers_agree(checked: &[CheckedPattern], matcher: &Matcher<'_>, board: &Board) {
+/// Hexagonal boards of sides 2 and 5 with stones on the edges, corners
+/// and inside.
+fn hex_boards() -> &'static [Board<Hexagon>] {
+    static BOARDS: OnceLock<Vec<Board<Hexagon>>> = OnceLock::new();
+    BOARDS.get_or_init(|| {
+        let mut out = Vec::new();
+        for side in [2, 5] {
+            let mut b = Board::hexagon(side);
+            for (k, p) in b.points().collect::<Vec<_>>().into_iter().enumerate() {
+                match k % 5 {
+                    0 => b.place(p, Color::Black),
+                    2 => b.place(p, Color::White),
+                    _ => None,
+                };
+            }
+            out.push(b);
+        }
+        out
+    })
+}
+
+fn assert_matchers_agree<G: Shape>(
+    checked: &[CheckedPattern],
+    matcher: &Matcher<'_, G>,
+    board: &Board<G>,
+) {
     for to_move in [Color::Black, Color::White] {
         let grid = grid_placements(matcher, &matcher.matches(board, to_move));
         let reference = reference_matches(checked, board, to_move);
@@ -112,9 +138,19 @@ pub fn database(data: &[u8]) {
         );
         assert_renders(&c);
         if let Some(db) = &c.database {
-            let matcher = Matcher::new(db.tables());
-            for board in boards() {
-                assert_matchers_agree(&c.checked, &matcher, board);
+            match db.geometry {
+                Geometry::Square => {
+                    let matcher = Matcher::new(db.tables());
+                    for board in boards() {
+                        assert_matchers_agree(&c.checked, &matcher, board);
+                    }
+                }
+                Geometry::Hexagon => {
+                    let matcher = Matcher::new(db.tables_as::<Hexagon>().expect("hexagonal"));
+                    for board in hex_boards() {
+                        assert_matchers_agree(&c.checked, &matcher, board);
+                    }
+                }
             }
         }
     }

@@ -125,6 +125,12 @@ impl PatternSet {
                 ),
             });
         };
+        if let Err(e) = db.tables_as::<mkpat::geometry::Square>() {
+            return Err(LoadError {
+                diagnostics: rendered,
+                message: format!("{name}: {e}: Go is played on a square board"),
+            });
+        }
         let db: &'static mkpat::Database = Box::leak(Box::new(db));
         let has_constraints = db.constraints.iter().any(Option::is_some);
         let mut set = PatternSet::new(
