@@ -51,7 +51,7 @@ pub fn reference_matches<G: Shape>(
                         && (g.edges & side::SOUTH == 0 || oi + rows == n)
                         && (g.edges & side::WEST == 0 || oj == 0)
                         && (g.edges & side::EAST == 0 || oj + cols == n);
-                    if !on_edges {
+                    if !on_edges || !on_hexagon_edges(&g, board, oi + oj) {
                         continue;
                     }
                     let mut move_point = None;
@@ -83,6 +83,23 @@ pub fn reference_matches<G: Shape>(
         }
     }
     out
+}
+
+/// A hexagonal diagram's sides bounding `i + j` lie on the board's when
+/// it is placed with its rectangle's corner at row + column `offset`.
+fn on_hexagon_edges<G: Shape>(g: &mkpat::grid::Grid, board: &Board<G>, offset: i32) -> bool {
+    let Some(h) = board.hex_layout() else {
+        return true;
+    };
+    let n1 = h.side() as i32 - 1;
+    let sums: Vec<i32> = g
+        .present()
+        .map(|(r, c, _)| (r + c) as i32 + offset)
+        .collect();
+    let least = sums.iter().copied().min().unwrap_or(0);
+    let most = sums.iter().copied().max().unwrap_or(0);
+    (g.edges & side::LEAST_SUM == 0 || least == n1)
+        && (g.edges & side::MOST_SUM == 0 || most == 3 * n1)
 }
 
 /// The grid matcher's matches as placements, to compare with

@@ -13,7 +13,9 @@ use proptest::prelude::*;
 
 /// One random hexagonal diagram, as text rows: each row's cells a space
 /// apart, row `i`'s first cell at axial column `starts[i]`, with one `*`
-/// and at least one stone.
+/// and at least one stone; `sides` (bits of `mkpat::transform::side`)
+/// picks the edges drawn: a `-` line above or below, and side marks on
+/// the rows whose end cells lie on a chosen side.
 fn diagram() -> impl Strategy<Value = Vec<String>> {
     (1usize..=4)
         .prop_flat_map(|rows| {
@@ -28,9 +30,11 @@ fn diagram() -> impl Strategy<Value = Vec<String>> {
                 ),
                 0usize..16,
                 0usize..16,
+                prop_oneof![3 => Just(0u8), 2 => 0u8..64],
             )
         })
-        .prop_map(|(shape, mut pool, mv, stone)| {
+        .prop_map(|(shape, mut pool, mv, stone, sides)| {
+            use mkpat::transform::side::*;
             let total: usize = shape.iter().map(|s| s.1).sum();
             let (mv, stone) = (mv % total, stone % total);
             pool[mv] = '*';
@@ -40,20 +44,60 @@ fn diagram() -> impl Strategy<Value = Vec<String>> {
             if !pool[..total].iter().any(|c| matches!(c, 'O' | 'X')) {
                 pool[(mv + 1) % total] = 'O';
             }
+            // Opposite sides need a diagram as wide as the board: keep at
+            // most one of each pair.
+            let mut sides = sides;
+            for (a, b) in [(NORTH, SOUTH), (WEST, EAST), (LEAST_SUM, MOST_SUM)] {
+                if sides & (a | b) == a | b {
+                    sides &= !b;
+                }
+            }
+            let first = |i: usize| shape[i].0;
+            let last = |i: usize| shape[i].0 + shape[i].1 as i32 - 1;
+            let rows = shape.len();
+            let min_j = (0..rows).map(first).min().unwrap();
+            let max_j = (0..rows).map(last).max().unwrap();
+            let min_s = (0..rows).map(|i| i as i32 + first(i)).min().unwrap();
+            let max_s = (0..rows).map(|i| i as i32 + last(i)).max().unwrap();
             let mut k = 0;
-            shape
-                .iter()
-                .enumerate()
-                .map(|(i, &(start, len))| {
-                    // Axial (i, j) is drawn 2j + i columns from the origin,
-                    // moved right by 8 so that every row starts at 0 or more.
-                    let x = (2 * start + i as i32 + 8) as usize;
-                    let cells: Vec<String> =
-                        pool[k..k + len].iter().map(|c| c.to_string()).collect();
-                    k += len;
-                    format!("{}{}", " ".repeat(x), cells.join(" "))
-                })
-                .collect()
+            let mut out: Vec<String> = Vec::new();
+            // Axial (i, j) is drawn 2j + i columns from the origin, moved
+            // right by 8 so that every mark has room.
+            let x = |i: usize, j: i32| (2 * j + i as i32 + 8) as usize;
+            let dashes = || "- - - - - - - - -".to_string();
+            if sides & NORTH != 0 {
+                out.push(dashes());
+            }
+            for (i, &(start, len)) in shape.iter().enumerate() {
+                let cells: Vec<String> = pool[k..k + len].iter().map(|c| c.to_string()).collect();
+                k += len;
+                let west = (
+                    sides & WEST != 0 && start == min_j,
+                    sides & LEAST_SUM != 0 && i as i32 + start == min_s,
+                );
+                let east = (
+                    sides & EAST != 0 && last(i) == max_j,
+                    sides & MOST_SUM != 0 && i as i32 + last(i) == max_s,
+                );
+                let mut line = match west {
+                    (true, true) => format!("{}< ", " ".repeat(x(i, start) - 2)),
+                    (true, false) => format!("{}\\ ", " ".repeat(x(i, start) - 2)),
+                    (false, true) => format!("{}/ ", " ".repeat(x(i, start) - 2)),
+                    _ => " ".repeat(x(i, start)),
+                };
+                line += &cells.join(" ");
+                line += match east {
+                    (true, true) => " >",
+                    (true, false) => " \\",
+                    (false, true) => " /",
+                    _ => "",
+                };
+                out.push(line);
+            }
+            if sides & SOUTH != 0 {
+                out.push(dashes());
+            }
+            out
         })
         .prop_filter("one move", |rows: &Vec<String>| {
             rows.iter().map(|r| r.matches('*').count()).sum::<usize>() == 1

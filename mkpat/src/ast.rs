@@ -84,12 +84,16 @@ pub struct Diagram {
     pub lines: Vec<Span>,
 }
 
-/// One diagram row: `|`? cells `|`?
+/// One diagram row: `|`? cells `|`? (a hexagonal row: a side mark
+/// `\ / <`? before its cells and `\ / >`? after them).
 #[derive(Clone, Debug)]
 pub struct Row {
     pub span: Span,
     pub west: Option<Span>,
     pub east: Option<Span>,
+    /// A hexagonal row's side marks, the characters at `west` and `east`.
+    pub west_mark: Option<char>,
+    pub east_mark: Option<char>,
     pub cells: Vec<(char, Span)>,
 }
 

@@ -12,7 +12,6 @@ use crate::check::CheckedPattern;
 use crate::geometry::Geometry;
 use crate::grid::Spec;
 use crate::tables::{grid_shift, Cell, Database, Element, Extent, Pattern, Span32, Variant};
-use crate::transform;
 
 /// Builds the tables of a database of `geometry`. Patterns must have
 /// passed the checker.
@@ -119,10 +118,7 @@ pub fn variant(
         }
     }
     let (move_di, move_dj) = geometry.apply(t, mv.0, mv.1);
-    let edges = match geometry {
-        Geometry::Square => transform::transform_sides(t, edges),
-        Geometry::Hexagon => edges,
-    };
+    let edges = geometry.transform_sides(t, edges);
     Variant {
         pattern,
         trans: t,

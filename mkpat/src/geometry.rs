@@ -308,6 +308,40 @@ impl Geometry {
             .expect("every transformation has an inverse")
     }
 
+    /// Maps a set of edge sides ([`transform::side`]) through
+    /// transformation `t`.
+    pub fn transform_sides(self, t: u8, sides: u8) -> u8 {
+        use transform::side::*;
+        match self {
+            Geometry::Square => transform::transform_sides(t, sides),
+            Geometry::Hexagon => {
+                // Each side is one bound of i, j or i+j; a transformation
+                // permutes the bounds as it permutes an extent's.
+                let flag = |bit: u8| i8::from(sides & bit != 0);
+                let e = crate::tables::Extent::hexagonal(
+                    -flag(NORTH),
+                    -flag(WEST),
+                    flag(SOUTH),
+                    flag(EAST),
+                    -flag(LEAST_SUM),
+                    flag(MOST_SUM),
+                )
+                .transformed_in(self, t);
+                [
+                    (e.min_i < 0, NORTH),
+                    (e.min_j < 0, WEST),
+                    (e.max_i > 0, SOUTH),
+                    (e.max_j > 0, EAST),
+                    (e.min_s < 0, LEAST_SUM),
+                    (e.max_s > 0, MOST_SUM),
+                ]
+                .into_iter()
+                .filter(|(on, _)| *on)
+                .fold(0, |acc, (_, bit)| acc | bit)
+            }
+        }
+    }
+
     /// A human name for transformation `t`.
     pub fn transform_name(self, t: u8) -> &'static str {
         match self {
@@ -603,5 +637,30 @@ mod tests {
         assert_eq!(dot((1, 0), (1, -2)), 0);
         assert_eq!(dot((1, -1), (-1, -1)), 0);
         assert_eq!(dot((0, 1), (-2, 1)), 0);
+    }
+}
+
+#[cfg(test)]
+mod side_tests {
+    use super::*;
+    use crate::transform::side::*;
+
+    #[test]
+    fn hexagonal_sides_turn_with_the_board() {
+        let h = Geometry::Hexagon;
+        // Turning 60° clockwise: the top side goes to the upper right, the
+        // upper right to the lower right, and so round.
+        let round = [NORTH, EAST, MOST_SUM, SOUTH, WEST, LEAST_SUM];
+        for k in 0..6 {
+            assert_eq!(h.transform_sides(1, round[k]), round[(k + 1) % 6], "{k}");
+        }
+        // The left/right mirror keeps top and bottom, swaps the others.
+        assert_eq!(h.transform_sides(6, NORTH | SOUTH), NORTH | SOUTH);
+        assert_eq!(h.transform_sides(6, WEST), MOST_SUM);
+        assert_eq!(h.transform_sides(6, LEAST_SUM), EAST);
+        for t in 0..12 {
+            let back = h.transform_sides(h.inverse(t), h.transform_sides(t, NORTH | WEST));
+            assert_eq!(back, NORTH | WEST);
+        }
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::geometry::{Geometry, Symmetries};
 use crate::tables::Cell;
-use crate::transform::{self, side};
+use crate::transform::side;
 
 /// One diagram cell after checking.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -119,11 +119,7 @@ impl Grid {
                 (i, j, s)
             })
             .collect();
-        let edges = match g {
-            Geometry::Square => transform::transform_sides(t, self.edges),
-            Geometry::Hexagon => self.edges,
-        };
-        Grid::from_cells(g, &placed, edges)
+        Grid::from_cells(g, &placed, g.transform_sides(t, self.edges))
     }
 
     /// The transformations that leave the diagram unchanged.
@@ -189,25 +185,85 @@ impl Grid {
     }
 
     fn draw_hexagonal(&self) -> String {
-        // Cell (r, c) sits `2c + r` half cells from the left.
+        use side::*;
+        // Cell (r, c) sits `2c + r` half cells from the left; two columns
+        // are kept on the left for a side mark.
         let x = |r: usize, c: usize| 2 * c + r;
         let left = self.present().map(|(r, c, _)| x(r, c)).min().unwrap_or(0);
-        let mut out = String::new();
+        let at = |r: usize, c: usize| x(r, c) + 2 - left;
+        let (min_j, max_j) = (0, self.cols - 1);
+        let sums: Vec<usize> = self.present().map(|(r, c, _)| r + c).collect();
+        let min_s = sums.iter().copied().min().unwrap_or(0);
+        let max_s = sums.iter().copied().max().unwrap_or(0);
+        let e = self.edges;
+        let mut lines: Vec<String> = Vec::new();
         for r in 0..self.rows {
+            let row: Vec<usize> = (0..self.cols)
+                .filter(|&c| self.get(r, c) != Spec::Absent)
+                .collect();
             let mut line = String::new();
-            for c in 0..self.cols {
-                let s = self.get(r, c);
-                if s == Spec::Absent {
-                    continue;
-                }
-                let at = x(r, c) - left;
-                while line.chars().count() < at {
+            let put = |line: &mut String, col: usize, ch: char| {
+                while line.chars().count() < col {
                     line.push(' ');
                 }
-                line.push(s.as_char());
+                line.push(ch);
+            };
+            if let (Some(&first), Some(&last)) = (row.first(), row.last()) {
+                let west = (
+                    e & WEST != 0 && first == min_j,
+                    e & LEAST_SUM != 0 && r + first == min_s,
+                );
+                let mark = match west {
+                    (true, true) => Some('<'),
+                    (true, false) => Some('\\'),
+                    (false, true) => Some('/'),
+                    _ => None,
+                };
+                if let Some(m) = mark {
+                    put(&mut line, at(r, first) - 2, m);
+                }
+                for &c in &row {
+                    put(&mut line, at(r, c), self.get(r, c).as_char());
+                }
+                let east = (
+                    e & EAST != 0 && last == max_j,
+                    e & MOST_SUM != 0 && r + last == max_s,
+                );
+                let mark = match east {
+                    (true, true) => Some('>'),
+                    (true, false) => Some('\\'),
+                    (false, true) => Some('/'),
+                    _ => None,
+                };
+                if let Some(m) = mark {
+                    put(&mut line, at(r, last) + 2, m);
+                }
             }
-            out.push_str(&line);
+            lines.push(line);
+        }
+        let indent = lines
+            .iter()
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);
+        let dashes = |out: &mut String| {
+            let row: String = (indent..width)
+                .map(|k| if (k - indent) % 2 == 0 { '-' } else { ' ' })
+                .collect();
+            out.push_str(row.trim_end());
             out.push('\n');
+        };
+        let mut out = String::new();
+        if e & NORTH != 0 {
+            dashes(&mut out);
+        }
+        for l in &lines {
+            out.push_str(&l[indent.min(l.len())..]);
+            out.push('\n');
+        }
+        if e & SOUTH != 0 {
+            dashes(&mut out);
         }
         out
     }

@@ -498,7 +498,9 @@ impl<'a> Parser_<'a> {
 
     /// A hexagonal diagram: rows of cells one space apart, each row offset
     /// by half a cell (one column) from its neighbours, indented freely;
-    /// two spaces or a tab after the cells start a comment.
+    /// two spaces or a tab after the cells start a comment. A line of `-`
+    /// (spaces allowed) above or below the rows is the top or bottom edge;
+    /// a row's side marks are its other edges.
     fn hex_diagram(&mut self) -> Diagram {
         let mut d = Diagram::default();
         let mut descriptions = Vec::new();
@@ -508,9 +510,36 @@ impl<'a> Parser_<'a> {
             }
             self.pos += 1;
             d.lines.push(l.span());
+            let body = l.text.trim_end();
+            if body.contains('-') && body.chars().all(|c| c == '-' || c == ' ') {
+                let indent = body.len() - body.trim_start().len();
+                let e = EdgeLine {
+                    span: l.span(),
+                    west_corner: None,
+                    east_corner: None,
+                    width: body.trim().len(),
+                    indent,
+                };
+                if d.rows.is_empty() && d.north.is_none() {
+                    d.north = Some(e);
+                } else if d.south.is_none() && !d.rows.is_empty() {
+                    d.south = Some(e);
+                } else {
+                    d.misplaced_edges.push(e);
+                }
+                continue;
+            }
             let (row, comment) = self.hex_row(l);
             if !comment.is_empty() {
                 descriptions.push(comment.to_string());
+            }
+            if d.south.is_some() {
+                self.diags.push(
+                    Diagnostic::error(row.span, "diagram row after the bottom edge line")
+                        .note("a line of `-` below the rows is the board's edge: nothing can lie beyond it"),
+                );
+                d.dropped_rows.push(row);
+                continue;
             }
             d.rows.push(row);
         }
@@ -518,27 +547,83 @@ impl<'a> Parser_<'a> {
         d
     }
 
+    /// One hexagonal row: `mark? cell (' ' cell)* mark?`, one space
+    /// between items, then an optional comment after two spaces or a tab.
     fn hex_row(&mut self, l: Line<'a>) -> (Row, &'a str) {
-        let mut cells = Vec::new();
         let text = l.text;
         let bytes = text.as_bytes();
+        // The items and where the comment starts.
+        let mut items: Vec<(char, Span)> = Vec::new();
         let mut k = text.len() - text.trim_start_matches(' ').len();
         let mut comment = "";
         while k < text.len() {
             let c = text[k..].chars().next().expect("inside the line");
-            let span = Span::new(l.start + k, l.start + k + c.len_utf8());
-            match c {
-                'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => cells.push((c, span)),
-                '\t' => {
+            if c == '\t' {
+                comment = text[k..].trim();
+                break;
+            }
+            items.push((c, Span::new(l.start + k, l.start + k + c.len_utf8())));
+            k += c.len_utf8();
+            match (bytes.get(k), bytes.get(k + 1)) {
+                (None, _) => break,
+                (Some(b' '), Some(b' ') | Some(b'\t') | None) | (Some(b'\t'), _) => {
                     comment = text[k..].trim();
                     break;
                 }
-                '-' | '|' | '/' | '\\' | '<' | '>' | '+' => {
+                (Some(b' '), Some(_)) => k += 1,
+                (Some(_), _) => {
+                    let next = text[k..].chars().next().expect("inside the line");
                     self.diags.push(
-                        Diagnostic::error(span, format!("`{c}` in a hexagonal diagram"))
-                            .note("edges of hexagonal diagrams are not supported yet: a hexagonal pattern matches away from the board's edges"),
+                        Diagnostic::error(
+                            Span::new(l.start + k, l.start + k + next.len_utf8()),
+                            "cells of a hexagonal row are one space apart",
+                        )
+                        .note("write `. O *`, not `.O*`: each row sits half a cell from the next"),
                     );
-                    cells.push(('?', span));
+                }
+            }
+        }
+        let mut row = Row {
+            span: l.span(),
+            west: None,
+            east: None,
+            west_mark: None,
+            east_mark: None,
+            cells: Vec::new(),
+        };
+        let n = items.len();
+        for (at, (c, span)) in items.into_iter().enumerate() {
+            match c {
+                'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => row.cells.push((c, span)),
+                '\\' | '/' | '<' if at == 0 && n > 1 => {
+                    row.west = Some(span);
+                    row.west_mark = Some(c);
+                }
+                '\\' | '/' | '>' if at + 1 == n && at > 0 => {
+                    row.east = Some(span);
+                    row.east_mark = Some(c);
+                }
+                '\\' | '/' | '<' | '>' => {
+                    let (place, marks) = if at == 0 {
+                        ("start", "`\\`, `/` or `<`")
+                    } else if at + 1 == n {
+                        ("end", "`\\`, `/` or `>`")
+                    } else {
+                        ("middle", "none")
+                    };
+                    self.diags.push(
+                        Diagnostic::error(span, format!("`{c}` at the {place} of a hexagonal row"))
+                            .note(format!("a side mark stands before a row's cells or after them; here: {marks}"))
+                            .note("a row of cells needs at least one cell beside its marks"),
+                    );
+                    row.cells.push(('?', span));
+                }
+                '-' | '|' | '+' => {
+                    self.diags.push(
+                        Diagnostic::error(span, format!("`{c}` inside a hexagonal row"))
+                            .note("a hexagonal diagram's top and bottom edges are lines of `-` above or below the rows; its other sides are `\\ / <` before a row and `\\ / >` after it"),
+                    );
+                    row.cells.push(('?', span));
                 }
                 _ => {
                     let shown = if c.is_control() || c == '\u{FFFD}' {
@@ -550,44 +635,11 @@ impl<'a> Parser_<'a> {
                         Diagnostic::error(span, format!("unexpected character {shown} in a diagram"))
                             .note("a cell is one of `O X o x . * ?`, one space between cells; two spaces or a tab start a comment"),
                     );
-                    cells.push(('?', span));
-                }
-            }
-            k += c.len_utf8();
-            // One space, then the next cell; more (or a tab) starts the comment.
-            match (bytes.get(k), bytes.get(k + 1)) {
-                (None, _) => break,
-                (Some(b' '), Some(b' ') | Some(b'\t') | None) => {
-                    comment = text[k..].trim();
-                    break;
-                }
-                (Some(b' '), Some(_)) => k += 1,
-                (Some(b'\t'), _) => {
-                    comment = text[k..].trim();
-                    break;
-                }
-                (Some(_), _) => {
-                    let next = text[k..].chars().next().expect("inside the line");
-                    self.diags.push(
-                        Diagnostic::error(
-                            Span::new(l.start + k, l.start + k + next.len_utf8()),
-                            "cells of a hexagonal row are one space apart",
-                        )
-                        .note("write `. O *`, not `.O*`: each row sits half a cell from the next"),
-                    );
-                    k += next.len_utf8();
+                    row.cells.push(('?', span));
                 }
             }
         }
-        (
-            Row {
-                span: l.span(),
-                west: None,
-                east: None,
-                cells,
-            },
-            comment,
-        )
+        (row, comment)
     }
 
     fn row(&mut self, l: Line<'a>, body: &str, labels: bool) -> Row {
@@ -634,6 +686,8 @@ impl<'a> Parser_<'a> {
             span: l.span(),
             west,
             east,
+            west_mark: None,
+            east_mark: None,
             cells,
         }
     }

@@ -62,11 +62,19 @@ pub fn inverse(t: u8) -> u8 {
 }
 
 /// Sides of a pattern that must lie on the board edge, as a bit set.
+///
+/// On a hexagonal board (axial coordinates, [`crate::geometry`]) the same
+/// four bits are the sides where `i` or `j` is least or greatest — the top
+/// and bottom rows, the lower-left side (`WEST`, least `j`) and the
+/// upper-right side (`EAST`, greatest `j`) — and two more bound `i + j`:
+/// the upper-left side (`LEAST_SUM`) and the lower-right (`MOST_SUM`).
 pub mod side {
     pub const NORTH: u8 = 1;
     pub const SOUTH: u8 = 2;
     pub const WEST: u8 = 4;
     pub const EAST: u8 = 8;
+    pub const LEAST_SUM: u8 = 16;
+    pub const MOST_SUM: u8 = 32;
 }
 
 /// Maps a set of edge sides through transformation `t`.

@@ -138,7 +138,9 @@ pub(super) fn sharpen(mut and: u32, mut val: u32, x: Extent, edges: u8) -> (u32,
             let beyond = (edges & side::NORTH != 0 && r < x.min_i as i32)
                 || (edges & side::SOUTH != 0 && r > x.max_i as i32)
                 || (edges & side::WEST != 0 && col < x.min_j as i32)
-                || (edges & side::EAST != 0 && col > x.max_j as i32);
+                || (edges & side::EAST != 0 && col > x.max_j as i32)
+                || (edges & side::LEAST_SUM != 0 && r + col < x.min_s as i32)
+                || (edges & side::MOST_SUM != 0 && r + col > x.max_s as i32);
             if beyond {
                 let s = grid_shift(r, col).expect("inside the window");
                 and |= OFF_BOARD << s;

@@ -617,10 +617,17 @@ impl<'t, G: Shape> Matcher<'t, G> {
         if let (Geometry::Hexagon, Some(h)) = (G::GEOMETRY, board.hex_layout()) {
             // The lane test kept the diagram inside the axial array; the
             // hexagon's two other sides bound `i + j`.
-            let x = self.tables.variants[v as usize].extent;
-            let s = anchor.i + anchor.j;
+            let var = &self.tables.variants[v as usize];
+            let (x, s) = (var.extent, anchor.i + anchor.j);
             let n1 = h.side() as i32 - 1;
-            if s + (x.min_s as i32) < n1 || s + (x.max_s as i32) > 3 * n1 {
+            let (least, most) = (s + x.min_s as i32, s + x.max_s as i32);
+            if least < n1 || most > 3 * n1 {
+                return None;
+            }
+            // On an edge side, exactly on it.
+            if (var.edges & side::LEAST_SUM != 0 && least != n1)
+                || (var.edges & side::MOST_SUM != 0 && most != 3 * n1)
+            {
                 return None;
             }
         }

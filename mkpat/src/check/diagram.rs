@@ -2,6 +2,7 @@
 //! the grid the expander reads, or every reason there is none.
 
 use super::*;
+use crate::ast;
 
 /// Builds the grid, reporting width, move, stone and edge problems.
 pub(super) fn check_diagram(
@@ -286,6 +287,123 @@ fn check_hex_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid
         );
         return None;
     }
+    for e in &d.misplaced_edges {
+        diags.push(
+            Diagnostic::error(e.span, "an edge line that is not just above or just below the rows")
+                .note("a line of `-` stands only above the first row (the top edge) or below the last (the bottom edge)"),
+        );
+        ok = false;
+    }
     ok &= check_move_and_stones(p, diags);
-    ok.then(|| Grid::from_cells(Geometry::Hexagon, &cells, 0))
+    let edges = hex_edges(d, &cells, diags);
+    match (ok, edges) {
+        (true, Some(edges)) => Some(Grid::from_cells(Geometry::Hexagon, &cells, edges)),
+        _ => None,
+    }
+}
+
+/// The sides a hexagonal diagram lies on: the `-` lines above and below
+/// it, and its rows' side marks — before a row, `\` the lower-left side
+/// (least `j`), `/` the upper-left (least `i + j`), `<` both (the left
+/// corner); after a row, `\` the upper-right (greatest `j`), `/` the
+/// lower-right (greatest `i + j`), `>` both. A side runs along the whole
+/// diagram: a marked row's end cell lies on that side's bound, and every
+/// row whose end cell does is marked.
+fn hex_edges(
+    d: &ast::Diagram,
+    cells: &[(i32, i32, Spec)],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<u8> {
+    let mut edges = 0;
+    if d.north.is_some() {
+        edges |= side::NORTH;
+    }
+    if d.south.is_some() {
+        edges |= side::SOUTH;
+    }
+    let bound = |f: fn(i32, i32) -> i32, least: bool| {
+        let values = cells.iter().map(|&(i, j, _)| f(i, j));
+        if least { values.min() } else { values.max() }.unwrap_or(0)
+    };
+    // (side bit, the marks that declare it, west or east end, the form,
+    // least or greatest, the side's name)
+    type Form = fn(i32, i32) -> i32;
+    let sides: [(u8, &str, bool, Form, bool, &str); 4] = [
+        (side::WEST, "\\<", true, |_, j| j, true, "lower-left"),
+        (
+            side::LEAST_SUM,
+            "/<",
+            true,
+            |i, j| i + j,
+            true,
+            "upper-left",
+        ),
+        (side::EAST, "\\>", false, |_, j| j, false, "upper-right"),
+        (
+            side::MOST_SUM,
+            "/>",
+            false,
+            |i, j| i + j,
+            false,
+            "lower-right",
+        ),
+    ];
+    let mut ok = true;
+    // Each row's first and last cell, axially: rows are in order, cells
+    // left to right.
+    let mut by_row: Vec<Vec<(i32, i32)>> = vec![Vec::new(); d.rows.len()];
+    for &(i, j, _) in cells {
+        by_row[i as usize].push((i, j));
+    }
+    for (bit, marks, west, form, least, name) in sides {
+        let b = bound(form, least);
+        let mark_of = |r: &ast::Row| if west { r.west_mark } else { r.east_mark };
+        let marked = |r: &ast::Row| mark_of(r).is_some_and(|m| marks.contains(m));
+        if !d.rows.iter().any(marked) {
+            continue;
+        }
+        edges |= bit;
+        for (r, row_cells) in d.rows.iter().zip(&by_row) {
+            let end = if west {
+                row_cells.first()
+            } else {
+                row_cells.last()
+            };
+            let Some(&(i, j)) = end else { continue };
+            let on_side = form(i, j) == b;
+            let mark_span = if west { r.west } else { r.east };
+            if marked(r) && !on_side {
+                diags.push(
+                    Diagnostic::error(
+                        mark_span.unwrap_or(r.span),
+                        format!("this row's end cell is not on the {name} side the mark draws"),
+                    )
+                    .note("the cells at a side's marks lie on one line along the board's edge"),
+                );
+                ok = false;
+            } else if !marked(r) && on_side {
+                let at = if west {
+                    r.cells.first().map_or(r.span, |c| c.1)
+                } else {
+                    r.cells.last().map_or(r.span, |c| c.1)
+                };
+                diags.push(
+                    Diagnostic::error(
+                        at,
+                        format!("a cell on the {name} side of the board without its side mark"),
+                    )
+                    .note(format!(
+                        "the {name} side runs along the whole diagram: mark this row {} too",
+                        if west {
+                            "before its cells"
+                        } else {
+                            "after its cells"
+                        }
+                    )),
+                );
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(edges)
 }
