@@ -46,18 +46,31 @@ fn square() -> String {
     Geometry::Square.name().to_string()
 }
 
-/// A side of the board that a diagram lies on.
+/// A side of the board that a diagram lies on. On the hexagon (axial
+/// coordinates) `north` and `south` are the top and bottom sides, `west`
+/// the lower-left (least `j`), `east` the upper-right (greatest `j`),
+/// `least_sum` the upper-left and `most_sum` the lower-right (least and
+/// greatest `i + j`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum Side {
     North,
     South,
     West,
     East,
+    LeastSum,
+    MostSum,
 }
 
 impl Side {
-    pub const ALL: [Side; 4] = [Side::North, Side::South, Side::West, Side::East];
+    pub const ALL: [Side; 6] = [
+        Side::North,
+        Side::South,
+        Side::West,
+        Side::East,
+        Side::LeastSum,
+        Side::MostSum,
+    ];
 
     pub const fn bit(self) -> u8 {
         match self {
@@ -65,10 +78,13 @@ impl Side {
             Side::South => side::SOUTH,
             Side::West => side::WEST,
             Side::East => side::EAST,
+            Side::LeastSum => side::LEAST_SUM,
+            Side::MostSum => side::MOST_SUM,
         }
     }
 
-    /// The sides set in a [`side`] bit set, in the order N, S, W, E.
+    /// The sides set in a [`side`] bit set, in the order N, S, W, E (then
+    /// the hexagon's two others).
     pub fn from_bits(bits: u8) -> Vec<Side> {
         Side::ALL
             .into_iter()
@@ -95,12 +111,20 @@ pub enum Region {
 
 impl Region {
     pub fn of_edges(bits: u8) -> Region {
-        let ns = bits & (side::NORTH | side::SOUTH) != 0;
-        let we = bits & (side::WEST | side::EAST) != 0;
-        match (ns, we) {
-            (true, true) => Region::Corner,
-            (false, false) => Region::Centre,
-            _ => Region::Edge,
+        // Sides along two different axes meet in a corner (on the square
+        // N/S with W/E; the hexagon has a third pair).
+        let axes = [
+            side::NORTH | side::SOUTH,
+            side::WEST | side::EAST,
+            side::LEAST_SUM | side::MOST_SUM,
+        ]
+        .iter()
+        .filter(|&&pair| bits & pair != 0)
+        .count();
+        match axes {
+            0 => Region::Centre,
+            1 => Region::Edge,
+            _ => Region::Corner,
         }
     }
 }

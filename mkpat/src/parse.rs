@@ -384,7 +384,15 @@ impl<'a> Parser_<'a> {
             self.skip_blank_and_comments();
             match self.lines.get(self.pos).copied() {
                 None => break,
-                Some(l) if matches!(self.classify(&l), LineKind::Header(_)) => break,
+                // A `geometry:` line is the database loop's to report.
+                Some(l)
+                    if matches!(
+                        self.classify(&l),
+                        LineKind::Header(_) | LineKind::Geometry(_)
+                    ) =>
+                {
+                    break
+                }
                 Some(l) => {
                     let d = match self.classify(&l) {
                         LineKind::Attributes => Diagnostic::error(

@@ -51,6 +51,36 @@ fn compile_file(path: &Path, opts: &Options) -> Compiled {
 /// [`DO_NOT_COMPILE`]; files whose rule is an error never do.
 const EXPECTED: &[(&str, Severity, &str)] = &[
     ("empty", Severity::Error, "no pattern in this file"),
+    (
+        "hex_off_lattice",
+        Severity::Error,
+        "off the hexagonal lattice",
+    ),
+    (
+        "hex_side_marks",
+        Severity::Error,
+        "not on the lower-left side the mark draws",
+    ),
+    (
+        "hex_geometry_late",
+        Severity::Error,
+        "`geometry:` after the first pattern",
+    ),
+    (
+        "hex_unknown_geometry",
+        Severity::Error,
+        "unknown geometry `triangle`",
+    ),
+    (
+        "hex_rows",
+        Severity::Error,
+        "cells of a hexagonal row are one space apart",
+    ),
+    (
+        "hex_symmetry",
+        Severity::Error,
+        "symmetry class `|` does not hold for this diagram: it has the symmetry of class `2`",
+    ),
     ("comments_only", Severity::Error, "no pattern in this file"),
     (
         "empty_symmetry_class",
@@ -387,8 +417,8 @@ fn dump(c: &Compiled) -> String {
                 let _ = writeln!(out, "    | {l}");
             }
         }
-        let _ = writeln!(out, "    elements {:?}", db.tables().elements_of(p));
-        for v in db.tables().variants_of(p) {
+        let _ = writeln!(out, "    elements {:?}", db.view().elements_of(p));
+        for v in db.view().variants_of(p) {
             let _ = writeln!(
                 out,
                 "    t{} edges {:#06b} extent {:?} move ({:+},{:+}) and {:#010x} val {:#010x}",
@@ -439,15 +469,20 @@ fn assert_invariants(db: &Database, what: &str) {
         assert_eq!(p.elements.start, next_element, "{what}: {}", p.name);
         next_variant += p.variants.len;
         next_element += p.elements.len;
-        let class = mkpat::transform::SymmetryClass::from_char(p.symmetry).unwrap();
-        let trans: Vec<u8> = db.tables().variants_of(p).iter().map(|v| v.trans).collect();
-        assert_eq!(trans, class.transformations(), "{what}: {}", p.name);
+        let class = db.geometry.class(p.symmetry).unwrap();
+        let trans: Vec<u8> = db.view().variants_of(p).iter().map(|v| v.trans).collect();
+        assert_eq!(
+            trans,
+            class.group.coset_representatives(db.geometry),
+            "{what}: {}",
+            p.name
+        );
         assert!(db
-            .tables()
+            .view()
             .variants_of(p)
             .iter()
             .all(|v| v.pattern == k as u32));
-        let els = db.tables().elements_of(p);
+        let els = db.view().elements_of(p);
         assert!(
             els.iter()
                 .any(|e| (e.di(), e.dj(), e.cell()) == (0, 0, p.anchor)),

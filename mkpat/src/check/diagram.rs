@@ -251,11 +251,21 @@ fn check_hex_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid
     let mut parity: Option<(i32, Span)> = None;
     for (i, row) in d.rows.iter().enumerate() {
         let i = i as i32;
+        // Cells the parser found run together (reported there) are not
+        // also reported off the lattice.
+        let run_together = row
+            .cells
+            .windows(2)
+            .any(|w| w[1].1.start - w[0].1.start < 2);
         for &(ch, span) in &row.cells {
             let column = (span.start - row.span.start) as i32;
             let p0 = (column - i).rem_euclid(2);
             match parity {
                 None => parity = Some((p0, span)),
+                Some((q, _)) if q != p0 && run_together => {
+                    ok = false;
+                    continue;
+                }
                 Some((q, first)) if q != p0 => {
                     diags.push(
                         Diagnostic::error(span, "this cell is off the hexagonal lattice")
