@@ -2,14 +2,17 @@
 //! 2.6's (compiled in memory) over the real-game positions (and, for GNU
 //! Go's, the random ones), the re-scan after one move (place a stone,
 //! update the merged board incrementally, re-match what covers it), and
-//! the index build. The GNU Go benches are skipped when `/work/shared`
+//! the index build; and the hexagonal database on the 217-cell contest
+//! board (full scan and one-move re-scan). The GNU Go benches are skipped when `/work/shared`
 //! (the conformance corpus) is absent.
 
 use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use katachi::board::Board;
 use katachi::matcher::Matcher;
+use katachi::mkpat::geometry::{Hexagon, Shape};
 use katachi::position::{Color, Point, Position};
 use katachi::positions::{parse_positions, PositionRecord};
 
@@ -21,14 +24,19 @@ fn corpus_positions(which: &str) -> Option<Vec<PositionRecord>> {
     parse_positions(&path.display().to_string(), &bytes).ok()
 }
 
-fn full_scan(c: &mut Criterion, name: &str, matcher: &Matcher<'_>, positions: &[PositionRecord]) {
+fn full_scan<G: Shape>(
+    c: &mut Criterion,
+    name: &str,
+    matcher: &Matcher<'_, G>,
+    positions: &[(Board<G>, Color)],
+) {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.bench_function("full scan", |b| {
         b.iter(|| {
             let mut n = 0usize;
-            for p in positions {
-                matcher.scan(black_box(&p.board), p.to_move, |_| n += 1);
+            for (board, to_move) in positions {
+                matcher.scan(black_box(board), *to_move, |_| n += 1);
             }
             n
         })
@@ -37,20 +45,17 @@ fn full_scan(c: &mut Criterion, name: &str, matcher: &Matcher<'_>, positions: &[
     // stone is placed, the region within reach re-matched, then removed.
     let moves: Vec<Point> = positions
         .iter()
-        .map(|p| {
-            let n = p.board.size() as i32;
+        .map(|(board, _)| {
+            let n = board.size() as i32;
             let c = Point::new(n / 2, n / 2);
-            p.board
+            board
                 .points()
-                .filter(|&q| p.board.is_empty(q))
+                .filter(|&q| board.is_empty(q))
                 .min_by_key(|q| (q.i - c.i).abs() + (q.j - c.j).abs())
                 .unwrap_or(c)
         })
         .collect();
-    let mut boards: Vec<_> = positions
-        .iter()
-        .map(|p| (p.board.clone(), p.to_move))
-        .collect();
+    let mut boards: Vec<_> = positions.to_vec();
     g.bench_function("place one stone + rescan near it", |b| {
         b.iter(|| {
             let mut n = 0usize;
@@ -96,7 +101,46 @@ fn synthetic_positions() -> Vec<PositionRecord> {
         .collect()
 }
 
+/// Boards and colours to move, as `full_scan` takes them.
+fn pairs(positions: &[PositionRecord]) -> Vec<(Board, Color)> {
+    positions
+        .iter()
+        .map(|p| (p.board.clone(), p.to_move))
+        .collect()
+}
+
+/// The hexagonal database (`patterns/hexagon.db`, static tables) on 100
+/// contest boards (217 cells) with about a third of the cells taken, from
+/// a fixed xorshift stream.
+fn hexagon(c: &mut Criterion) {
+    mod hexagon_db {
+        #![allow(clippy::all, dead_code)]
+        include!(concat!(env!("OUT_DIR"), "/hexagon.rs"));
+    }
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let boards: Vec<(Board<Hexagon>, Color)> = (0..100)
+        .map(|k| {
+            let mut board = Board::hexagon(katachi::hexagon::CONTEST_SIDE);
+            for p in board.points().collect::<Vec<_>>() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match x % 6 {
+                    0 => drop(board.place(p, Color::Black)),
+                    1 => drop(board.place(p, Color::White)),
+                    _ => {}
+                }
+            }
+            let to_move = if k % 2 == 0 { Color::Black } else { Color::White };
+            (board, to_move)
+        })
+        .collect();
+    let matcher = Matcher::new(hexagon_db::TABLES);
+    full_scan(c, "hexagon db, 217-cell boards", &matcher, &boards);
+}
+
 fn benches(c: &mut Criterion) {
+    hexagon(c);
     let corpus = corpus_positions("real");
     let builtin = Matcher::new(katachi::go::builtin::TABLES);
     let Some(positions) = corpus else {
@@ -105,11 +149,11 @@ fn benches(c: &mut Criterion) {
             c,
             "builtin db (synthetic positions)",
             &builtin,
-            &synthetic_positions(),
+            &pairs(&synthetic_positions()),
         );
         return;
     };
-    full_scan(c, "builtin db", &builtin, &positions);
+    full_scan(c, "builtin db", &builtin, &pairs(&positions));
     let db_path = Path::new(CORPUS).join("patterns.db");
     if let Ok(bytes) = std::fs::read(&db_path) {
         let compiled = mkpat::compile(
@@ -122,9 +166,14 @@ fn benches(c: &mut Criterion) {
         );
         if let Some(db) = compiled.database.as_ref() {
             let matcher = Matcher::new(db.tables());
-            full_scan(c, "gnugo-2.6 db", &matcher, &positions);
+            full_scan(c, "gnugo-2.6 db", &matcher, &pairs(&positions));
             if let Some(random) = corpus_positions("random") {
-                full_scan(c, "gnugo-2.6 db, random positions", &matcher, &random);
+                full_scan(
+                    c,
+                    "gnugo-2.6 db, random positions",
+                    &matcher,
+                    &pairs(&random),
+                );
             }
             let mut g = c.benchmark_group("gnugo-2.6 db");
             g.sample_size(10);
