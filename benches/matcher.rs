@@ -131,7 +131,11 @@ fn hexagon(c: &mut Criterion) {
                     _ => {}
                 }
             }
-            let to_move = if k % 2 == 0 { Color::Black } else { Color::White };
+            let to_move = if k % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             (board, to_move)
         })
         .collect();

@@ -533,3 +533,78 @@ async fn gnugo26_catalogue_of_1153_patterns_opens_quickly() {
     screenshot(&c, "catalogue-gnugo26-EB1").await;
     c.close().await.expect("closes the browser");
 }
+
+/// A hexagonal database's catalogue draws hexagonal boards: cells as
+/// hexagons in rows offset by half a cell, the sides as strokes, every
+/// transformation (twelve for a pattern without symmetry) on its page.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_hexagonal_catalogue_draws_hexagons() {
+    let driver = start_driver();
+    let tmp = tempfile::tempdir().unwrap();
+    let path = root("mkpat/tests/data/ok/hexagon_edges.db");
+    let c = mkpat::compile(
+        &path.display().to_string(),
+        &std::fs::read(&path).unwrap(),
+        &mkpat::Options::default(),
+    );
+    assert!(c.is_ok(), "{}", c.render());
+    let db = mkpat::json::export_compiled(&c).unwrap();
+    assert_eq!(db.geometry, "hexagon");
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    for f in mkpat::html::site(&db, None) {
+        std::fs::write(site.join(f.path), f.text).unwrap();
+    }
+    let c = browser(&driver, &tmp.path().join("profile")).await;
+    c.goto(&index_url(tmp.path()))
+        .await
+        .expect("opens the index");
+    wait_for(&c, "document.body.dataset.ready === '1'").await;
+    assert_eq!(count(&c, "#cards .card").await, 3);
+    wait_for(
+        &c,
+        "document.querySelectorAll('.card .board svg.hexagonal').length === 3",
+    )
+    .await;
+    // Pattern 2 (the left corner): 9 cells, drawn as 9 hexagons in one
+    // path, and its two sides as strokes.
+    let cells = eval(
+        &c,
+        "document.querySelectorAll('.card .board svg')[1].querySelector('path.hexcell').getAttribute('d').split('Z').length - 1",
+    )
+    .await;
+    assert_eq!(cells, json!(9));
+    assert_eq!(
+        count(&c, ".card:nth-child(2) .board svg path.edge").await,
+        1
+    );
+    c.goto(&format!("{}#/p/2", index_url(tmp.path())))
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "document.querySelectorAll('#detail .trans svg.hexagonal').length === 12",
+    )
+    .await;
+    let names = eval(
+        &c,
+        "[...document.querySelectorAll('#detail .trans h3')].map(e => e.textContent)",
+    )
+    .await;
+    assert_eq!(names[1], json!("1: turn 60° clockwise"));
+    let edges = eval(
+        &c,
+        "document.querySelector('#detail .trans .hex').textContent",
+    )
+    .await;
+    assert!(
+        edges
+            .as_str()
+            .unwrap()
+            .contains("edges lower left, upper left"),
+        "{edges}"
+    );
+    c.set_window_size(1280, 1400).await.unwrap();
+    screenshot(&c, "catalogue-hexagon").await;
+    c.close().await.expect("closes the browser");
+}

@@ -38,6 +38,8 @@ struct SiteData<'a> {
     schema_version: u32,
     source: &'a str,
     dialect: &'a str,
+    /// `"square"` or `"hexagon"`: how the boards are drawn.
+    geometry: &'a str,
     /// Class letters in printing order, for the filter.
     class_letters: String,
     /// `null` without hit counts; the corpus size when known.
@@ -208,6 +210,7 @@ fn data_js(db: &JsonDatabase, hits: Option<&Hits>) -> String {
         schema_version: db.schema_version,
         source: &db.source,
         dialect: &db.dialect,
+        geometry: &db.geometry,
         class_letters: class::LETTERS.iter().map(|(l, _)| *l).collect(),
         hits: hits.map(|h| SiteHits {
             positions: h.positions,

@@ -13,6 +13,9 @@
   const P = DB.patterns;
   const $ = (id) => document.getElementById(id);
   const NORTH = 1, SOUTH = 2, WEST = 4, EAST = 8;
+  // A hexagonal database's diagrams are drawn as written: rows offset by
+  // half a cell, cells a space apart, side marks `\ / < >` at row ends.
+  const HEX = DB.geometry === "hexagon";
   const REGION_NAMES = { centre: "centre", edge: "edge", corner: "corner" };
 
   function esc(s) {
@@ -21,9 +24,57 @@
 
   // ---- Boards -------------------------------------------------------------
 
+  // A hexagonal diagram: each character of a row at column c is drawn c
+  // half cells from the left; a cell is a hexagon, a side mark or a top or
+  // bottom edge a thick stroke along the cell's outer side.
+  function hexBoard(rows, edges, opts) {
+    opts = opts || {};
+    const S = 20, h = S / 2, dy = S * 0.866;
+    const C = Math.max(1, ...rows.map((r) => r.length));
+    const W = (C + 1) * h, H = rows.length * dy + S * 0.3;
+    const px = (opts.px || 16) / S;
+    let s = `<svg class="go hexagonal" xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 ${W + 4} ${H + 4}" width="${Math.round((W + 4) * px)}" height="${Math.round((H + 4) * px)}" role="img" aria-label="diagram">`;
+    const hexPath = (x, y) => {
+      const r = S / Math.sqrt(3);
+      let d = "";
+      for (let k = 0; k < 6; k++) {
+        const a = Math.PI / 6 + k * Math.PI / 3;
+        d += `${k ? "L" : "M"}${(x + r * Math.cos(a)).toFixed(1)} ${(y + r * Math.sin(a)).toFixed(1)}`;
+      }
+      return d + "Z";
+    };
+    let cells = "", marks = "", stones = "";
+    rows.forEach((row, r) => {
+      const y = r * dy + h;
+      for (let c = 0; c < row.length; c++) {
+        const ch = row[c], x = c * h + h;
+        if ("OXox.?*".includes(ch)) cells += hexPath(x, y);
+        switch (ch) {
+          case "O": stones += `<circle class="st-O" cx="${x}" cy="${y}" r="${0.42 * S}"/>`; break;
+          case "X": stones += `<circle class="st-X" cx="${x}" cy="${y}" r="${0.42 * S}"/>`; break;
+          case "o": stones += `<circle class="mk-o" cx="${x}" cy="${y}" r="${0.24 * S}"/>`; break;
+          case "x": stones += `<circle class="mk-x" cx="${x}" cy="${y}" r="${0.24 * S}"/>`; break;
+          case "?": stones += `<circle class="any" cx="${x}" cy="${y}" r="${0.3 * S}"/>`; break;
+          case "*": stones += `<circle class="mv" cx="${x}" cy="${y}" r="${0.3 * S}"/><circle class="mvdot" cx="${x}" cy="${y}" r="${0.09 * S}"/>`; break;
+          case "\\": marks += `M${x - h * 0.5} ${y - dy * 0.6}L${x + h * 0.5} ${y + dy * 0.6}`; break;
+          case "/": marks += `M${x + h * 0.5} ${y - dy * 0.6}L${x - h * 0.5} ${y + dy * 0.6}`; break;
+          case "<": marks += `M${x + h * 0.5} ${y - dy * 0.6}L${x - h * 0.3} ${y}L${x + h * 0.5} ${y + dy * 0.6}`; break;
+          case ">": marks += `M${x - h * 0.5} ${y - dy * 0.6}L${x + h * 0.3} ${y}L${x - h * 0.5} ${y + dy * 0.6}`; break;
+          default: break;
+        }
+      }
+    });
+    if (edges & NORTH) marks += `M0 0H${W}`;
+    if (edges & SOUTH) marks += `M0 ${rows.length * dy}H${W}`;
+    s += `<path class="hexcell" d="${cells}"/>`;
+    if (marks) s += `<path class="edge" d="${marks}"/>`;
+    return s + stones + "</svg>";
+  }
+
   // rows: cell strings; edges: side bits; opts: {px, anchor: [r, c],
   // window: bool, labels: [[name, r, c]]}.
   function board(rows, edges, opts) {
+    if (HEX) return hexBoard(rows, edges, opts);
     opts = opts || {};
     const S = 20, h = S / 2;
     const R = rows.length, C = R ? rows[0].length : 0;
@@ -234,7 +285,9 @@
   }
 
   const hex = (n) => "0x" + (n >>> 0).toString(16).padStart(8, "0");
-  const sideNames = (b) => ["north", "south", "west", "east"].filter((_, k) => b & (1 << k)).join(", ") || "none";
+  const sideNames = HEX
+    ? (b) => ["top", "bottom", "lower left", "upper right", "upper left", "lower right"].filter((_, k) => b & (1 << k)).join(", ") || "none"
+    : (b) => ["north", "south", "west", "east"].filter((_, k) => b & (1 << k)).join(", ") || "none";
 
   function showDetail(i) {
     const p = P[i];
@@ -273,7 +326,9 @@
       if (p.labels.length) s += `<p>labels: ${p.labels.map(([n, di, dj]) => `${esc(n)} at (${di}, ${dj})`).join(", ")}</p>`;
     }
     s += `<h3>The matcher tries ${p.transformations.length} transformation${p.transformations.length === 1 ? "" : "s"}</h3>`;
-    s += `<p class="legend">The dashed square is the 4x4 window of the grid masks, from (−1, −1) to (+2, +2) around the anchor (blue). A window matches when <code>board &amp; and_mask == val_mask</code>, two bits a point: empty 00, O 01, X 10, off board 11.</p>`;
+    s += HEX
+      ? `<p class="legend">A hexagonal board is stored in axial coordinates: the 4x4 window of the grid masks, from (−1, −1) to (+2, +2) around the anchor, is a parallelogram of cells on the board. A window matches when <code>board &amp; and_mask == val_mask</code>, two bits a point: empty 00, O 01, X 10, off board 11.</p>`
+      : `<p class="legend">The dashed square is the 4x4 window of the grid masks, from (−1, −1) to (+2, +2) around the anchor (blue). A window matches when <code>board &amp; and_mask == val_mask</code>, two bits a point: empty 00, O 01, X 10, off board 11.</p>`;
     s += `<div class="transformations">`;
     for (const t of p.transformations) {
       const a = [-t.extent[0], -t.extent[1]];
