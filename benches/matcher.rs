@@ -70,23 +70,29 @@ fn full_scan<G: Shape>(
     g.finish();
 }
 
+/// `board` with about a third of its points taken, black and white alike,
+/// from the xorshift stream `x`.
+fn scatter<G: Shape>(mut board: Board<G>, x: &mut u64) -> Board<G> {
+    for p in board.points().collect::<Vec<_>>() {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        match *x % 6 {
+            0 => drop(board.place(p, Color::Black)),
+            1 => drop(board.place(p, Color::White)),
+            _ => {}
+        }
+    }
+    board
+}
+
 /// Stand-in positions when the corpus is absent: 19x19 boards with about
 /// a third of the points taken, from a fixed xorshift stream.
 fn synthetic_positions() -> Vec<PositionRecord> {
     let mut x = 0x2545_f491_4f6c_dd1du64;
     (0..100)
         .map(|k| {
-            let mut board = katachi::board::Board::new(19);
-            for p in board.points().collect::<Vec<_>>() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                match x % 6 {
-                    0 => drop(board.place(p, Color::Black)),
-                    1 => drop(board.place(p, Color::White)),
-                    _ => {}
-                }
-            }
+            let board = scatter(katachi::board::Board::new(19), &mut x);
             let to_move = if k % 2 == 0 {
                 Color::Black
             } else {
@@ -120,17 +126,7 @@ fn hexagon(c: &mut Criterion) {
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     let boards: Vec<(Board<Hexagon>, Color)> = (0..100)
         .map(|k| {
-            let mut board = Board::hexagon(katachi::hexagon::CONTEST_SIDE);
-            for p in board.points().collect::<Vec<_>>() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                match x % 6 {
-                    0 => drop(board.place(p, Color::Black)),
-                    1 => drop(board.place(p, Color::White)),
-                    _ => {}
-                }
-            }
+            let board = scatter(Board::hexagon(katachi::hexagon::CONTEST_SIDE), &mut x);
             let to_move = if k % 2 == 0 {
                 Color::Black
             } else {

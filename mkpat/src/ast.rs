@@ -84,6 +84,20 @@ pub struct Diagram {
     pub lines: Vec<Span>,
 }
 
+impl Diagram {
+    /// Files an edge line: the north one before any row, the south one
+    /// after them, any other misplaced (the checker reports it).
+    pub fn add_edge_line(&mut self, e: EdgeLine) {
+        if self.rows.is_empty() && self.north.is_none() {
+            self.north = Some(e);
+        } else if self.south.is_none() && !self.rows.is_empty() {
+            self.south = Some(e);
+        } else {
+            self.misplaced_edges.push(e);
+        }
+    }
+}
+
 /// One diagram row: `|`? cells `|`? (a hexagonal row: a side mark
 /// `\ / <`? before its cells and `\ / >`? after them).
 #[derive(Clone, Debug)]

@@ -472,13 +472,7 @@ impl<'a> Parser_<'a> {
                         width: dashes.len(),
                         indent: usize::from(c1.is_some()),
                     };
-                    if d.rows.is_empty() && d.north.is_none() {
-                        d.north = Some(e);
-                    } else if d.south.is_none() && !d.rows.is_empty() {
-                        d.south = Some(e);
-                    } else {
-                        d.misplaced_edges.push(e);
-                    }
+                    d.add_edge_line(e);
                     continue;
                 }
             }
@@ -490,18 +484,26 @@ impl<'a> Parser_<'a> {
                 continue;
             }
             let row = self.row(l, body, labels);
-            if d.south.is_some() {
-                self.diags.push(
-                    Diagnostic::error(row.span, "diagram row after the south edge line")
-                        .note("a line of `-` below the rows is the board's edge: nothing can lie beyond it"),
-                );
-                d.dropped_rows.push(row);
-                continue;
-            }
-            d.rows.push(row);
+            self.add_row(&mut d, row, "south");
         }
         d.description = descriptions.join(" ");
         d
+    }
+
+    /// Adds a row to `d`, or drops it with an error when it comes after
+    /// the edge line below the rows (named `below`: "south", "bottom").
+    fn add_row(&mut self, d: &mut Diagram, row: Row, below: &str) {
+        if d.south.is_some() {
+            self.diags.push(
+                Diagnostic::error(row.span, format!("diagram row after the {below} edge line"))
+                    .note(
+                    "a line of `-` below the rows is the board's edge: nothing can lie beyond it",
+                ),
+            );
+            d.dropped_rows.push(row);
+        } else {
+            d.rows.push(row);
+        }
     }
 
     /// A hexagonal diagram: rows of cells one space apart, each row offset
@@ -528,28 +530,14 @@ impl<'a> Parser_<'a> {
                     width: body.trim().len(),
                     indent,
                 };
-                if d.rows.is_empty() && d.north.is_none() {
-                    d.north = Some(e);
-                } else if d.south.is_none() && !d.rows.is_empty() {
-                    d.south = Some(e);
-                } else {
-                    d.misplaced_edges.push(e);
-                }
+                d.add_edge_line(e);
                 continue;
             }
             let (row, comment) = self.hex_row(l);
             if !comment.is_empty() {
                 descriptions.push(comment.to_string());
             }
-            if d.south.is_some() {
-                self.diags.push(
-                    Diagnostic::error(row.span, "diagram row after the bottom edge line")
-                        .note("a line of `-` below the rows is the board's edge: nothing can lie beyond it"),
-                );
-                d.dropped_rows.push(row);
-                continue;
-            }
-            d.rows.push(row);
+            self.add_row(&mut d, row, "bottom");
         }
         d.description = descriptions.join(" ");
         d
