@@ -6,6 +6,7 @@
 //! [`crate::board::Board`] implements it, and so does the Go engine's
 //! board with incremental strings.
 
+use mkpat::geometry::Geometry;
 use mkpat::tables::Pattern;
 use mkpat::transform;
 
@@ -36,13 +37,20 @@ impl Point {
         Point { i, j }
     }
     /// The point at `(di, dj)` from this one as counted in an
-    /// untransformed diagram, once the diagram lies on the board under
-    /// transformation `trans` (GNU Go 2.6 numbering): the one way a
+    /// untransformed square diagram, once the diagram lies on the board
+    /// under transformation `trans` (GNU Go 2.6 numbering): the one way a
     /// diagram offset becomes a board point, for matches, helpers and
-    /// constraints alike.
+    /// constraints alike ([`Point::offset_in`] for any geometry).
     #[inline]
     pub fn offset(self, trans: u8, di: i32, dj: i32) -> Point {
         let (ti, tj) = transform::apply(trans, di, dj);
+        Point::new(self.i + ti, self.j + tj)
+    }
+    /// [`Point::offset`] for a diagram of `geometry` (on the hexagon, in
+    /// axial coordinates and its own numbering of transformations).
+    #[inline]
+    pub fn offset_in(self, geometry: Geometry, trans: u8, di: i32, dj: i32) -> Point {
+        let (ti, tj) = geometry.apply(trans, di, dj);
         Point::new(self.i + ti, self.j + tj)
     }
     /// The four orthogonal neighbours (some may be off the board).
@@ -98,7 +106,10 @@ pub trait Position {
 pub struct HelperContext<'a, P: ?Sized> {
     /// The pattern that matched.
     pub pattern: &'a Pattern,
-    /// The transformation it matched in (GNU Go 2.6 numbering).
+    /// The geometry of the pattern's database.
+    pub geometry: Geometry,
+    /// The transformation it matched in (the geometry's numbering: on the
+    /// square GNU Go 2.6's).
     pub trans: u8,
     /// The board point under the pattern's `*`.
     pub move_point: Point,
@@ -122,7 +133,7 @@ impl<P: Position + ?Sized> HelperContext<'_, P> {
     /// The seed's `offset()`: the board point at `(di, dj)` from the move,
     /// counted in the untransformed diagram (rows down, columns right).
     pub fn offset(&self, di: i32, dj: i32) -> Point {
-        self.move_point.offset(self.trans, di, dj)
+        self.move_point.offset_in(self.geometry, self.trans, di, dj)
     }
     /// Is there a friendly (`O`) stone on `p`?
     pub fn mine(&self, p: Point) -> bool {
@@ -131,5 +142,22 @@ impl<P: Position + ?Sized> HelperContext<'_, P> {
     /// Is there an opponent (`X`) stone on `p`?
     pub fn theirs(&self, p: Point) -> bool {
         self.position.stone(p) == Some(self.color.other())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_follow_the_geometry() {
+        let p = Point::new(5, 5);
+        // Turn 90° clockwise on the square: east goes south.
+        assert_eq!(p.offset(1, 0, 1), Point::new(6, 5));
+        assert_eq!(p.offset_in(Geometry::Square, 1, 0, 1), Point::new(6, 5));
+        // Turn 60° clockwise on the hexagon: east goes down and right.
+        assert_eq!(p.offset_in(Geometry::Hexagon, 1, 0, 1), Point::new(6, 5));
+        assert_eq!(p.offset_in(Geometry::Hexagon, 2, 0, 1), Point::new(6, 4));
+        assert_eq!(p.offset_in(Geometry::Hexagon, 6, 1, 0), Point::new(6, 4));
     }
 }

@@ -263,7 +263,8 @@ pub struct JsonConstraint {
 /// One transformation of a pattern, as the matcher tries it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JsonTransformation {
-    /// GNU Go 2.6 transformation number, 0..8.
+    /// The transformation number: on the square GNU Go 2.6's, 0..8; on the
+    /// hexagon 0..12 (`mkpat::geometry`).
     pub trans: u8,
     /// A human name of the transformation.
     pub name: String,

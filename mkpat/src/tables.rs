@@ -279,7 +279,8 @@ impl Extent {
 pub struct Variant {
     /// Index of the pattern in [`Tables::patterns`].
     pub pattern: u32,
-    /// GNU Go 2.6 transformation number, 0..8.
+    /// The transformation number in the tables' geometry: on the square
+    /// GNU Go 2.6's, 0..8; on the hexagon `mkpat::geometry`'s, 0..12.
     pub trans: u8,
     /// Sides (see [`crate::transform::side`]) that must lie on the board edge.
     pub edges: u8,

@@ -333,6 +333,7 @@ mod tests {
     /// Runs `f` for `helper`'s pattern with black as `O`.
     fn run(f: HelperFn, helper: &str, board: &TestBoard, trans: u8, at: Point) -> i32 {
         let ctx = HelperContext {
+            geometry: mkpat::geometry::Geometry::Square,
             pattern: pattern_for(helper),
             trans,
             move_point: at,

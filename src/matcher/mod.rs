@@ -123,7 +123,8 @@ fn is_anchor(m: u32) -> bool {
 pub struct Match {
     /// Index of the pattern in [`Tables::patterns`].
     pub pattern: u32,
-    /// The transformation matched (GNU Go 2.6 numbering).
+    /// The transformation matched (the geometry's numbering; on the square
+    /// GNU Go 2.6's).
     pub trans: u8,
     /// The board point under the pattern's anchor stone.
     pub anchor: Point,

@@ -90,6 +90,7 @@ impl EvaluationInProgress<'_> {
         let (weight, assistance, helper) = match self.set.helpers[m.pattern as usize] {
             Some(h) => {
                 let v = h(&HelperContext {
+                    geometry: mkpat::geometry::Geometry::Square,
                     pattern: p,
                     trans: m.trans,
                     move_point: at,
