@@ -18,6 +18,9 @@
 //! `genmove` plays them out, and GNU Go should run with
 //! `--chinese-rules --capture-all-dead`.
 
+pub mod ratings;
+pub mod schedule;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
