@@ -18,6 +18,7 @@
 //! `genmove` plays them out, and GNU Go should run with
 //! `--chinese-rules --capture-all-dead`.
 
+pub mod ledger;
 pub mod ratings;
 pub mod schedule;
 

@@ -1,0 +1,505 @@
+//! A tournament's ledger — one JSON line per finished game — and the
+//! standings computed from it.
+//!
+//! The ledger is what makes a tournament resumable and splittable: a game
+//! is appended (and flushed) when it ends, so a run that is killed loses
+//! at most the games in flight, and its next run plays only the games
+//! whose ids are missing ([`super::schedule::to_play`]). Shards write their
+//! own ledgers; [`merge`] joins them into the ledger of one whole run.
+//! The game records themselves (SGF for Go, the game's own format
+//! otherwise) are files beside it, named in [`GameRecord::record`].
+//!
+//! Nothing here knows a game: a result is a winner, a margin in the
+//! game's own unit (Go's area score, or 0), a number of moves, the time
+//! each side thought and how the game ended.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::ratings::{Fit, Outcome, Rating, Results};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// By the rules: a count, five in a row, a draw.
+    Rules,
+    /// The loser resigned.
+    Resigned,
+    /// The loser played an illegal move.
+    Illegal,
+    /// The loser's program failed (crashed, closed its pipe, answered
+    /// nonsense).
+    Crash,
+    /// The loser ran out of time.
+    Timeout,
+    /// The move cap was reached; counted as it stood.
+    Cap,
+}
+
+/// The winner, from the schedule's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    First,
+    Second,
+    Draw,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The schedule's id (`g0042`).
+    pub id: String,
+    /// The players' names; `first` moved first.
+    pub first: String,
+    pub second: String,
+    pub opening: usize,
+    pub winner: Winner,
+    /// The first player's margin in the game's unit (Go: area points
+    /// after komi; 0 where the game has none).
+    pub margin: f64,
+    pub moves: u32,
+    /// Seconds each side thought, first then second.
+    pub seconds: [f64; 2],
+    pub ending: Ending,
+    /// The game record's file name beside the ledger, if one was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<String>,
+}
+
+/// Appends one game to the ledger at `path` (created when missing) and
+/// flushes it.
+pub fn append(path: &Path, game: &GameRecord) -> Result<(), String> {
+    let line = serde_json::to_string(game).map_err(|e| e.to_string())?;
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    writeln!(f, "{line}")
+        .and_then(|()| f.flush())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads a ledger: the games, and a warning for a last line cut short (a
+/// run killed while writing it: that game is played again). Any other bad
+/// line is an error naming `path:line`. A missing file is an empty ledger.
+pub fn read(path: &Path) -> Result<(Vec<GameRecord>, Option<String>), String> {
+    if !path.exists() {
+        return Ok((Vec::new(), None));
+    }
+    let bytes = crate::input::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{}: the ledger is not UTF-8", path.display()))?;
+    let mut games = Vec::new();
+    let mut warning = None;
+    let lines: Vec<&str> = text.lines().collect();
+    for (k, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<GameRecord>(line) {
+            Ok(g) => games.push(g),
+            Err(_) if k + 1 == lines.len() && !text.ends_with('\n') => {
+                warning = Some(format!(
+                    "{}:{}: the last line is cut short (a run stopped while writing it); that game is played again",
+                    path.display(),
+                    k + 1
+                ));
+            }
+            Err(e) => return Err(format!("{}:{}: {e}", path.display(), k + 1)),
+        }
+    }
+    Ok((games, warning))
+}
+
+/// Joins ledgers (shards of one tournament, or one run and its resumption)
+/// into one, in schedule order. The same game twice is kept once when the
+/// two agree; two different results for one id are an error.
+pub fn merge(ledgers: &[Vec<GameRecord>]) -> Result<Vec<GameRecord>, String> {
+    let mut by_id: BTreeMap<&str, &GameRecord> = BTreeMap::new();
+    for g in ledgers.iter().flatten() {
+        match by_id.get(g.id.as_str()) {
+            Some(old) if !same_game(old, g) => {
+                return Err(format!(
+                    "game {} is in two ledgers with different results ({} vs {} against {} vs {})",
+                    g.id, old.first, old.second, g.first, g.second
+                ));
+            }
+            Some(_) => {}
+            None => {
+                by_id.insert(&g.id, g);
+            }
+        }
+    }
+    Ok(by_id.into_values().cloned().collect())
+}
+
+/// Two records of one game agree on who played and what happened (thinking
+/// times may differ between machines that replayed it).
+fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
+    (&a.first, &a.second, a.opening, a.winner, a.moves, a.ending)
+        == (&b.first, &b.second, b.opening, b.winner, b.moves, b.ending)
+        && a.margin == b.margin
+}
+
+/// One player's line of the standings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standing {
+    pub player: String,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Wins, draws and losses when moving first.
+    pub first: [u32; 3],
+    pub second: [u32; 3],
+    /// Mean margin from this player's side.
+    pub mean_margin: f64,
+    pub seconds_per_move: f64,
+    pub elo: f64,
+    /// Half the 95 % interval of `elo`.
+    pub elo_margin95: f64,
+    /// Games lost by failure, by kind (illegal, crash, timeout).
+    pub failures: BTreeMap<String, u32>,
+}
+
+/// The standings: one line per player, strongest first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standings {
+    pub games: usize,
+    pub players: Vec<Standing>,
+}
+
+impl Standings {
+    /// Standings of `players` (in any order; the lines come out by rating)
+    /// over `games`.
+    pub fn new(players: &[String], games: &[GameRecord], fit: Fit) -> Result<Standings, String> {
+        let index = |name: &str| {
+            players
+                .iter()
+                .position(|p| p == name)
+                .ok_or_else(|| format!("the ledger names `{name}`, who is not a player here"))
+        };
+        let mut results = Results::new(players.len());
+        let mut lines: Vec<Standing> = players
+            .iter()
+            .map(|p| Standing {
+                player: p.clone(),
+                games: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                first: [0; 3],
+                second: [0; 3],
+                mean_margin: 0.0,
+                seconds_per_move: 0.0,
+                elo: 0.0,
+                elo_margin95: 0.0,
+                failures: BTreeMap::new(),
+            })
+            .collect();
+        let mut time = vec![(0.0f64, 0u32); players.len()];
+        for g in games {
+            let (a, b) = (index(&g.first)?, index(&g.second)?);
+            if a == b {
+                return Err(format!("game {}: `{}` plays itself", g.id, g.first));
+            }
+            let outcome = match g.winner {
+                Winner::First => Outcome::Win,
+                Winner::Second => Outcome::Loss,
+                Winner::Draw => Outcome::Draw,
+            };
+            results.add(a, b, outcome);
+            let slot = |o: Outcome| match o {
+                Outcome::Win => 0,
+                Outcome::Draw => 1,
+                Outcome::Loss => 2,
+            };
+            let flip = |o: Outcome| match o {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Loss => Outcome::Win,
+                Outcome::Draw => Outcome::Draw,
+            };
+            for (who, o, as_first, margin) in [
+                (a, outcome, true, g.margin),
+                (b, flip(outcome), false, -g.margin),
+            ] {
+                let s = &mut lines[who];
+                s.games += 1;
+                match o {
+                    Outcome::Win => s.wins += 1,
+                    Outcome::Draw => s.draws += 1,
+                    Outcome::Loss => {
+                        s.losses += 1;
+                        let kind = match g.ending {
+                            Ending::Illegal => Some("illegal"),
+                            Ending::Crash => Some("crash"),
+                            Ending::Timeout => Some("timeout"),
+                            _ => None,
+                        };
+                        if let Some(kind) = kind {
+                            *s.failures.entry(kind.to_string()).or_default() += 1;
+                        }
+                    }
+                }
+                let by_colour = if as_first {
+                    &mut s.first
+                } else {
+                    &mut s.second
+                };
+                by_colour[slot(o)] += 1;
+                s.mean_margin += margin;
+            }
+            // Each side made about half the moves.
+            let (first_moves, second_moves) = (g.moves.div_ceil(2), g.moves / 2);
+            time[a].0 += g.seconds[0];
+            time[a].1 += first_moves;
+            time[b].0 += g.seconds[1];
+            time[b].1 += second_moves;
+        }
+        let ratings: Vec<Rating> = results.ratings(fit);
+        for (k, s) in lines.iter_mut().enumerate() {
+            if s.games > 0 {
+                s.mean_margin /= f64::from(s.games);
+            }
+            if time[k].1 > 0 {
+                s.seconds_per_move = time[k].0 / f64::from(time[k].1);
+            }
+            s.elo = ratings[k].elo;
+            s.elo_margin95 = ratings[k].margin95();
+        }
+        lines.sort_by(|x, y| {
+            y.elo
+                .total_cmp(&x.elo)
+                .then_with(|| x.player.cmp(&y.player))
+        });
+        Ok(Standings {
+            games: games.len(),
+            players: lines,
+        })
+    }
+
+    /// A Markdown table.
+    pub fn markdown(&self) -> String {
+        let mut out = format!(
+            "{} games; Elo from a Bradley–Terry fit (draws half a point), ± the 95 % interval\n\n\
+             | player | Elo | games | W-D-L | as first | as second | mean margin | s/move | lost by failure |\n\
+             | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n",
+            self.games
+        );
+        for s in &self.players {
+            let wdl = |x: [u32; 3]| format!("{}-{}-{}", x[0], x[1], x[2]);
+            let failures = if s.failures.is_empty() {
+                "none".to_string()
+            } else {
+                s.failures
+                    .iter()
+                    .map(|(k, n)| format!("{n} {k}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            out += &format!(
+                "| {} | {:+.0} ± {:.0} | {} | {} | {} | {} | {:+.1} | {:.3} | {} |\n",
+                s.player,
+                s.elo,
+                s.elo_margin95,
+                s.games,
+                wdl([s.wins, s.draws, s.losses]),
+                wdl(s.first),
+                wdl(s.second),
+                s.mean_margin,
+                s.seconds_per_move,
+                failures
+            );
+        }
+        out
+    }
+
+    /// CSV, one line per player, with a header.
+    pub fn csv(&self) -> String {
+        let mut out = String::from(
+            "player,elo,elo_margin95,games,wins,draws,losses,first_wins,first_draws,first_losses,second_wins,second_draws,second_losses,mean_margin,seconds_per_move,illegal,crash,timeout\n",
+        );
+        for s in &self.players {
+            let f = |k: &str| s.failures.get(k).copied().unwrap_or(0);
+            let name = if s.player.contains([',', '"', '\n']) {
+                format!("\"{}\"", s.player.replace('"', "\"\""))
+            } else {
+                s.player.clone()
+            };
+            out += &format!(
+                "{},{:.1},{:.1},{},{},{},{},{},{},{},{},{},{},{:.2},{:.4},{},{},{}\n",
+                name,
+                s.elo,
+                s.elo_margin95,
+                s.games,
+                s.wins,
+                s.draws,
+                s.losses,
+                s.first[0],
+                s.first[1],
+                s.first[2],
+                s.second[0],
+                s.second[1],
+                s.second[2],
+                s.mean_margin,
+                s.seconds_per_move,
+                f("illegal"),
+                f("crash"),
+                f("timeout")
+            );
+        }
+        out
+    }
+
+    /// JSON.
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("standings serialize")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::schedule::{schedule, to_play, Format, Shard};
+    use super::*;
+
+    fn game(id: usize, first: &str, second: &str, winner: Winner, ending: Ending) -> GameRecord {
+        GameRecord {
+            id: format!("g{id:04}"),
+            first: first.into(),
+            second: second.into(),
+            opening: 0,
+            winner,
+            margin: match winner {
+                Winner::First => 4.5,
+                Winner::Second => -2.5,
+                Winner::Draw => 0.0,
+            },
+            moves: 41,
+            seconds: [2.1, 1.0],
+            ending,
+            record: Some(format!("g{id:04}.sgf")),
+        }
+    }
+
+    #[test]
+    fn the_ledger_round_trips_and_survives_a_cut_last_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ledger.jsonl");
+        let a = game(0, "a", "b", Winner::First, Ending::Rules);
+        let b = game(1, "b", "a", Winner::Draw, Ending::Cap);
+        append(&path, &a).unwrap();
+        append(&path, &b).unwrap();
+        assert_eq!(read(&path).unwrap(), (vec![a.clone(), b.clone()], None));
+        // A run killed in the middle of a line.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str(r#"{"id":"g0002","first":"a"#);
+        std::fs::write(&path, &text).unwrap();
+        let (games, warning) = read(&path).unwrap();
+        assert_eq!(games, vec![a, b]);
+        assert!(warning
+            .unwrap()
+            .contains("ledger.jsonl:3: the last line is cut short"));
+        // A bad line in the middle is an error with its place.
+        std::fs::write(&path, "not json\n{}\n").unwrap();
+        let err = read(&path).unwrap_err();
+        assert!(err.contains("ledger.jsonl:1:"), "{err}");
+        assert_eq!(
+            read(&dir.path().join("none.jsonl")).unwrap(),
+            (vec![], None)
+        );
+    }
+
+    #[test]
+    fn shards_merged_are_the_whole_run() {
+        let players = ["a", "b", "c"].map(String::from);
+        let all = schedule(3, Format::RoundRobin, 2);
+        let play = |g: &super::super::schedule::Scheduled| {
+            let (f, s) = (&players[g.first], &players[g.second]);
+            // A fixed rule for the result: the lower-numbered player wins
+            // as first, draws as second.
+            let w = if g.first < g.second {
+                Winner::First
+            } else {
+                Winner::Draw
+            };
+            game(g.index, f, s, w, Ending::Rules)
+        };
+        let whole: Vec<GameRecord> = all.iter().map(play).collect();
+        let shards: Vec<Vec<GameRecord>> = (1..=3)
+            .map(|k| {
+                to_play(&all, Some(Shard { k, n: 3 }), &Default::default())
+                    .iter()
+                    .map(play)
+                    .collect()
+            })
+            .collect();
+        let merged = merge(&shards).unwrap();
+        assert_eq!(merged, whole);
+        let fit = Fit::default();
+        assert_eq!(
+            Standings::new(&players, &merged, fit).unwrap(),
+            Standings::new(&players, &whole, fit).unwrap()
+        );
+        // A shard replayed with another result is refused.
+        let mut bad = shards[0].clone();
+        bad[0].winner = Winner::Second;
+        assert!(merge(&[shards[0].clone(), bad])
+            .unwrap_err()
+            .contains("different results"));
+        // The same game from a resumed run is kept once.
+        assert_eq!(merge(&[whole.clone(), whole.clone()]).unwrap(), whole);
+    }
+
+    #[test]
+    fn standings_count_colours_margins_time_and_failures() {
+        let players = ["a", "b"].map(String::from);
+        let games = [
+            game(0, "a", "b", Winner::First, Ending::Rules),
+            game(1, "b", "a", Winner::First, Ending::Rules),
+            game(2, "a", "b", Winner::First, Ending::Timeout),
+            game(3, "b", "a", Winner::Second, Ending::Illegal),
+        ];
+        let s = Standings::new(&players, &games, Fit { prior_games: 0.0 }).unwrap();
+        let a = &s.players[0];
+        assert_eq!(a.player, "a");
+        assert_eq!((a.wins, a.draws, a.losses), (3, 0, 1));
+        assert_eq!(a.first, [2, 0, 0]);
+        assert_eq!(a.second, [1, 0, 1]);
+        // Margins from a's side: +4.5, −4.5 (b won as first), +4.5, +2.5.
+        assert!((a.mean_margin - (4.5 - 4.5 + 4.5 + 2.5) / 4.0).abs() < 1e-9);
+        // a thought 2.1 s as first (21 moves) twice and 1.0 s as second
+        // (20 moves) twice.
+        assert!((a.seconds_per_move - 6.2 / 82.0).abs() < 1e-9);
+        let b = &s.players[1];
+        assert_eq!(
+            b.failures,
+            [("illegal".to_string(), 1), ("timeout".to_string(), 1)].into()
+        );
+        // 3 wins in 4: 400·log10 3 apart.
+        assert!((a.elo - b.elo - 400.0 * 3f64.log10()).abs() < 1e-6);
+        let md = s.markdown();
+        assert!(
+            md.contains("| a | +95 ± 197 | 4 | 3-0-1 | 2-0-0 | 1-0-1 | +1.8 | 0.076 | none |"),
+            "{md}"
+        );
+        assert!(md.contains("1 illegal, 1 timeout"), "{md}");
+        let csv = s.csv();
+        assert_eq!(csv.lines().count(), 3);
+        assert!(
+            csv.lines()
+                .nth(2)
+                .unwrap()
+                .starts_with("b,-95.4,196.6,4,1,0,3,"),
+            "{csv}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&s.json()).unwrap();
+        assert_eq!(json["players"][0]["player"], "a");
+        assert_eq!(json["games"], 4);
+    }
+}
