@@ -20,6 +20,7 @@
 
 pub mod ledger;
 pub mod ratings;
+pub mod runner;
 pub mod schedule;
 
 use std::io::{BufRead, BufReader, Write};
@@ -311,8 +312,11 @@ pub enum End {
     Cap,
     /// This colour resigned.
     Resigned(Color),
-    /// This colour played an illegal move (or its engine failed).
+    /// This colour's engine failed (crashed, closed its pipe, answered
+    /// nonsense).
     Forfeit(Color),
+    /// This colour played an illegal move.
+    Illegal(Color),
 }
 
 /// One game's outcome.
@@ -343,7 +347,7 @@ impl GameResult {
         };
         match self.end {
             End::Resigned(_) => format!("{w}+R"),
-            End::Forfeit(_) => format!("{w}+F"),
+            End::Forfeit(_) | End::Illegal(_) => format!("{w}+F"),
             _ => format!("{w}+{}", self.score.abs()),
         }
     }
@@ -363,6 +367,19 @@ pub fn play_game(
     settings: Settings,
     seed: u64,
 ) -> GameResult {
+    play_game_from(black, white, settings, seed, &[])
+}
+
+/// [`play_game`] after `opening`: moves the referee plays for both sides
+/// (Black first) and tells both players, before the first `genmove`.
+/// An opening move the rules refuse stops the opening there.
+pub fn play_game_from(
+    black: &mut dyn Player,
+    white: &mut dyn Player,
+    settings: Settings,
+    seed: u64,
+    opening: &[Move],
+) -> GameResult {
     let mut referee = Game::new(settings.size);
     referee.set_komi(settings.komi);
     let mut record = Record::new(settings.size, settings.komi);
@@ -379,6 +396,20 @@ pub fn play_game(
     }
     let mut color = Color::Black;
     let mut passes = 0;
+    for &mv in opening {
+        if error.is_some() || referee.play(color, mv).is_err() {
+            break;
+        }
+        record.moves.push((color, mv, Vec::new()));
+        if let Err(e) = black.play(color, mv) {
+            error = Some(e);
+            end = End::Forfeit(Color::Black);
+        } else if let Err(e) = white.play(color, mv) {
+            error = Some(e);
+            end = End::Forfeit(Color::White);
+        }
+        color = color.other();
+    }
     while error.is_none() && referee.history().len() < settings.move_cap {
         let (me, other): (&mut dyn Player, &mut dyn Player) = match color {
             Color::Black => (&mut *black, &mut *white),
@@ -403,7 +434,7 @@ pub fn play_game(
         };
         if let Err(e) = referee.play(color, mv) {
             error = Some(format!("{} played an illegal move: {e}", me.name()));
-            end = End::Forfeit(color);
+            end = End::Illegal(color);
             break;
         }
         record.moves.push((color, mv, Vec::new()));
@@ -425,7 +456,7 @@ pub fn play_game(
     }
     let score = referee.score();
     let winner = match end {
-        End::Resigned(c) | End::Forfeit(c) => c.other(),
+        End::Resigned(c) | End::Forfeit(c) | End::Illegal(c) => c.other(),
         _ if score > 0.0 => Color::Black,
         _ => Color::White,
     };
@@ -520,7 +551,7 @@ impl Summary {
                 -r.score
             };
         }
-        self.forfeits += usize::from(matches!(r.end, End::Forfeit(_)));
+        self.forfeits += usize::from(matches!(r.end, End::Forfeit(_) | End::Illegal(_)));
         self.capped += usize::from(r.end == End::Cap);
         let (a, b) = (r.time[index(a_color)], r.time[index(a_color.other())]);
         self.a_time.0 += a.0;

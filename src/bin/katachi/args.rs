@@ -133,6 +133,69 @@ pub(crate) enum Command {
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
     },
+    /// Play a Go tournament between engines into a folder, or merge the
+    /// folders of its shards.
+    ///
+    /// Every pairing plays every opening twice, colours swapped (seeded
+    /// random openings: deterministic engines would otherwise replay one
+    /// game). Each game is refereed (an illegal move, a crash or a
+    /// resignation loses), recorded as DIR/gNNNN.sgf and appended to
+    /// DIR/ledger.jsonl; DIR/standings.{md,csv,json} (W-D-L by colour,
+    /// margins, seconds per move, failures, Bradley-Terry Elo with 95%
+    /// intervals) are rewritten after each game. Run again over the same
+    /// folder to resume: only the games the ledger lacks are played.
+    ///
+    /// Examples:
+    ///   katachi tournament -p k=katachi -p r=random -o /tmp/t
+    ///   katachi tournament -p k=katachi:playouts=1000 \
+    ///       -p gnugo0="gtp:gnugo --mode gtp --level 0 --chinese-rules --capture-all-dead" \
+    ///       --openings 20 --shard 3/8 -o runs/part3
+    ///   katachi tournament --merge runs/part1 runs/part2 …
+    #[command(verbatim_doc_comment)]
+    Tournament {
+        /// A player, NAME=katachi[:playouts=N,db=FILE], NAME=random or
+        /// NAME=gtp:COMMAND [ARGS] (two or more).
+        #[arg(short = 'p', long = "player", value_name = "NAME=KIND")]
+        players: Vec<katachi::tournament::runner::PlayerSpec>,
+        /// The first player against each other one, instead of every pair.
+        #[arg(long)]
+        gauntlet: bool,
+        /// Distinct random openings, each played twice per pairing.
+        #[arg(long, value_name = "N", default_value_t = 2)]
+        openings: usize,
+        /// Moves in each opening.
+        #[arg(long, value_name = "M", default_value_t = 2)]
+        opening_moves: usize,
+        /// The seed of the openings and of the engines' own randomness.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        #[arg(long, value_name = "N", default_value_t = 9)]
+        size: usize,
+        #[arg(long, value_name = "K", default_value_t = 7.5)]
+        komi: f32,
+        /// Moves after which a game is stopped and counted as it stands.
+        #[arg(long, value_name = "MOVES", default_value_t = 400)]
+        cap: usize,
+        /// Play the K-th of N disjoint parts of the schedule.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<katachi::tournament::schedule::Shard>,
+        /// Virtual drawn games per player in the rating fit (0: plain
+        /// maximum likelihood, which has no answer for a perfect score).
+        #[arg(long, value_name = "G", default_value_t = 1.0)]
+        prior: f64,
+        /// The tournament's folder (created when missing).
+        #[arg(
+            short = 'o',
+            long,
+            value_name = "DIR",
+            required_unless_present = "merge"
+        )]
+        out: Option<std::path::PathBuf>,
+        /// Print the standings of these folders' ledgers merged (shards of
+        /// one tournament) instead of playing.
+        #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["players", "out", "shard"])]
+        merge: Vec<std::path::PathBuf>,
+    },
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.

@@ -82,6 +82,66 @@ fn main() -> ExitCode {
             all_patterns,
             db.as_deref(),
         )),
+        Command::Tournament {
+            players,
+            gauntlet,
+            openings,
+            opening_moves,
+            seed,
+            size,
+            komi,
+            cap,
+            shard,
+            prior,
+            out,
+            merge,
+        } => {
+            use katachi::tournament::{ratings::Fit, runner, schedule::Format, Settings};
+            let fit = Fit { prior_games: prior };
+            let standings = if !merge.is_empty() {
+                runner::merge_folders(&merge, fit)
+            } else if !(katachi::go::game::MIN_SIZE..=katachi::go::game::MAX_SIZE).contains(&size) {
+                Err(format!(
+                    "--size {size}: Go is played here on {}..={}",
+                    katachi::go::game::MIN_SIZE,
+                    katachi::go::game::MAX_SIZE
+                ))
+            } else {
+                let config = runner::Config {
+                    players,
+                    format: if gauntlet {
+                        Format::Gauntlet
+                    } else {
+                        Format::RoundRobin
+                    },
+                    openings,
+                    opening_moves,
+                    seed,
+                    settings: Settings {
+                        size,
+                        komi,
+                        move_cap: cap,
+                    },
+                    out: out.expect("clap requires --out without --merge"),
+                    shard,
+                    fit,
+                };
+                runner::run(&config, |line| eprintln!("{line}"))
+            };
+            match standings {
+                Ok(s) => match emit(&s.markdown()) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("katachi tournament: {e}");
+                        ExitCode::FAILURE
+                    }
+                },
+                Err(e) => {
+                    eprintln!("katachi tournament: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Gtp {
             output,
             all_patterns,

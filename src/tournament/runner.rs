@@ -1,0 +1,402 @@
+//! `katachi tournament` for Go: players from specs, seeded random
+//! openings, the schedule played game by game into a folder — one SGF
+//! record per game, the ledger, the standings — resumable and shardable.
+//!
+//! The folder holds `ledger.jsonl` ([`super::ledger`]), `gNNNN.sgf` per
+//! game and `standings.{md,csv,json}`, rewritten after every game. A run
+//! with the same arguments over the same folder plays only the games the
+//! ledger lacks; `--shard K/N` plays one part of the schedule, and
+//! [`merge_folders`] joins the parts' ledgers into the whole's standings.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::ledger::{self, Ending, GameRecord, Standings, Winner};
+use super::ratings::Fit;
+use super::schedule::{self, Format, Scheduled, Shard};
+use super::{play_game_from, End, GtpPlayer, Katachi, Player, RandomPlayer, Settings};
+use crate::go::evaluation::EvalOptions;
+use crate::go::movegen::PatternSet;
+use crate::go::search::SearchOptions;
+use crate::go::{Game, Move};
+use crate::position::{Color, Point, Position};
+
+/// A player as named on the command line: `NAME=KIND`, where KIND is
+/// `katachi` (optionally `katachi:playouts=N,db=FILE`), `random`, or
+/// `gtp:COMMAND ARGS…` (any GTP engine, e.g. `gtp:gnugo --mode gtp`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub kind: PlayerKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerKind {
+    /// katachi's engine: pattern moves only (`playouts` 0) or the search.
+    Katachi { playouts: u32, db: Option<String> },
+    /// A random legal move that does not fill its own eye.
+    Random,
+    /// An external engine over GTP: the program and its arguments.
+    Gtp(Vec<String>),
+}
+
+impl std::str::FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        let usage =
+            "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or NAME=gtp:COMMAND [ARGS]";
+        let (name, kind) = s.split_once('=').ok_or_else(|| format!("`{s}`: {usage}"))?;
+        if name.is_empty() || name.contains(['/', '\\', '\n']) {
+            return Err(format!("`{s}`: a player's name is a word without slashes"));
+        }
+        let kind = if let Some(cmd) = kind.strip_prefix("gtp:") {
+            let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+            if words.is_empty() {
+                return Err(format!("`{s}`: `gtp:` needs the engine's command"));
+            }
+            PlayerKind::Gtp(words)
+        } else if kind == "random" {
+            PlayerKind::Random
+        } else if kind == "katachi" || kind.starts_with("katachi:") {
+            let mut playouts = 0;
+            let mut db = None;
+            for opt in kind
+                .strip_prefix("katachi:")
+                .unwrap_or("")
+                .split(',')
+                .filter(|o| !o.is_empty())
+            {
+                match opt.split_once('=') {
+                    Some(("playouts", n)) => {
+                        playouts = n
+                            .parse()
+                            .map_err(|_| format!("`{s}`: playouts={n} is not a number"))?
+                    }
+                    Some(("db", f)) => db = Some(f.to_string()),
+                    _ => {
+                        return Err(format!(
+                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE)"
+                        ))
+                    }
+                }
+            }
+            PlayerKind::Katachi { playouts, db }
+        } else {
+            return Err(format!("`{s}`: unknown kind `{kind}`; {usage}"));
+        };
+        Ok(PlayerSpec {
+            name: name.to_string(),
+            kind,
+        })
+    }
+}
+
+impl PlayerSpec {
+    /// Starts the player (loads its database, spawns its program).
+    pub fn start(&self) -> Result<Box<dyn Player>, String> {
+        Ok(match &self.kind {
+            PlayerKind::Random => Box::new(Named(self.name.clone(), RandomPlayer::new())),
+            PlayerKind::Gtp(cmd) => Box::new(GtpPlayer::spawn(&self.name, &cmd[0], &cmd[1..])?),
+            PlayerKind::Katachi { playouts, db } => {
+                let patterns = match db {
+                    None => PatternSet::builtin(),
+                    Some(path) => Arc::new(PatternSet::load(path).map_err(|e| e.to_string())?),
+                };
+                let search = (*playouts > 0).then(|| SearchOptions {
+                    playouts: *playouts,
+                    ..SearchOptions::default()
+                });
+                Box::new(
+                    Katachi::new(&self.name, patterns, EvalOptions::default()).with_search(search),
+                )
+            }
+        })
+    }
+}
+
+/// A player under another name (the tournament's), so that two random
+/// players can be told apart.
+struct Named<P>(String, P);
+
+impl<P: Player> Player for Named<P> {
+    fn name(&self) -> String {
+        self.0.clone()
+    }
+    fn new_game(&mut self, size: usize, komi: f32, seed: u64) -> Result<(), String> {
+        self.1.new_game(size, komi, seed)
+    }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        self.1.play(color, mv)
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
+        self.1.genmove(color)
+    }
+}
+
+/// Everything a tournament is run with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub players: Vec<PlayerSpec>,
+    pub format: Format,
+    /// Distinct openings; each is played twice per pairing.
+    pub openings: usize,
+    /// Random moves in each opening.
+    pub opening_moves: usize,
+    pub seed: u64,
+    pub settings: Settings,
+    pub out: PathBuf,
+    pub shard: Option<Shard>,
+    pub fit: Fit,
+}
+
+/// `n` openings of `moves` random moves each on an empty board, from
+/// `seed`: legal moves on the board's inner points (off the first line),
+/// the same for every run with the same arguments.
+pub fn openings(size: usize, n: usize, moves: usize, seed: u64) -> Vec<Vec<Move>> {
+    (0..n)
+        .map(|k| {
+            let mut x = (seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
+            let mut game = Game::new(size);
+            let mut out = Vec::new();
+            let mut color = Color::Black;
+            let inner: Vec<Point> = (0..size as i32)
+                .flat_map(|i| (0..size as i32).map(move |j| Point::new(i, j)))
+                .filter(|p| {
+                    size < 5
+                        || (1..size as i32 - 1).contains(&p.i)
+                            && (1..size as i32 - 1).contains(&p.j)
+                })
+                .collect();
+            for _ in 0..moves {
+                let legal: Vec<Point> = inner
+                    .iter()
+                    .copied()
+                    .filter(|&p| game.goban().is_empty(p) && game.goban().is_legal(p, color))
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let p = legal[(x % legal.len() as u64) as usize];
+                if game.play(color, Move::Play(p)).is_err() {
+                    break;
+                }
+                out.push(Move::Play(p));
+                color = color.other();
+            }
+            out
+        })
+        .collect()
+}
+
+/// Plays the games of the schedule that the folder's ledger lacks (in this
+/// shard), recording each; `progress` hears about each game as it ends.
+/// Returns the standings of everything in the ledger.
+pub fn run(config: &Config, mut progress: impl FnMut(&str)) -> Result<Standings, String> {
+    if config.players.len() < 2 {
+        return Err("a tournament needs at least two players".into());
+    }
+    let names: Vec<String> = config.players.iter().map(|p| p.name.clone()).collect();
+    if names.iter().collect::<BTreeSet<_>>().len() != names.len() {
+        return Err("two players have the same name".into());
+    }
+    std::fs::create_dir_all(&config.out).map_err(|e| format!("{}: {e}", config.out.display()))?;
+    let ledger_path = config.out.join("ledger.jsonl");
+    let (done, warning) = ledger::read(&ledger_path)?;
+    if let Some(w) = warning {
+        progress(&w);
+        // Drop the cut line, so that appends start on a fresh line.
+        rewrite_ledger(&ledger_path, &done)?;
+    }
+    let all = schedule::schedule(names.len(), config.format, config.openings);
+    let done_ids: BTreeSet<String> = done.iter().map(|g| g.id.clone()).collect();
+    let todo = schedule::to_play(&all, config.shard, &done_ids);
+    let lines = openings(
+        config.settings.size,
+        config.openings.max(1),
+        config.opening_moves,
+        config.seed,
+    );
+    let mut players: Vec<Box<dyn Player>> = config
+        .players
+        .iter()
+        .map(PlayerSpec::start)
+        .collect::<Result<_, _>>()?;
+    let mut games = done;
+    for (k, g) in todo.iter().enumerate() {
+        let record = play_one(config, &mut players, g, &lines[g.opening], &names)?;
+        ledger::append(&ledger_path, &record)?;
+        progress(&format!(
+            "[{}/{}] {} {} vs {}: {}",
+            k + 1,
+            todo.len(),
+            record.id,
+            record.first,
+            record.second,
+            match record.winner {
+                Winner::First => format!("{} wins", record.first),
+                Winner::Second => format!("{} wins", record.second),
+                Winner::Draw => "draw".into(),
+            }
+        ));
+        games.push(record);
+        write_standings(&config.out, &Standings::new(&names, &games, config.fit)?)?;
+    }
+    let standings = Standings::new(&names, &games, config.fit)?;
+    write_standings(&config.out, &standings)?;
+    Ok(standings)
+}
+
+fn play_one(
+    config: &Config,
+    players: &mut [Box<dyn Player>],
+    g: &Scheduled,
+    opening: &[Move],
+    names: &[String],
+) -> Result<GameRecord, String> {
+    // Two distinct indices: split the slice to borrow both.
+    let (first, second) = if g.first < g.second {
+        let (lo, hi) = players.split_at_mut(g.second);
+        (&mut lo[g.first], &mut hi[0])
+    } else {
+        let (lo, hi) = players.split_at_mut(g.first);
+        (&mut hi[0], &mut lo[g.second])
+    };
+    let seed = config.seed ^ (g.index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let r = play_game_from(
+        first.as_mut(),
+        second.as_mut(),
+        config.settings,
+        seed,
+        opening,
+    );
+    let file = format!("{}.sgf", g.id());
+    crate::mkpat::output::write(&config.out.join(&file), r.sgf.as_bytes())
+        .map_err(|e| e.to_string())?;
+    let winner = if r.winner == Color::Black {
+        Winner::First
+    } else {
+        Winner::Second
+    };
+    let ending = match r.end {
+        End::Passes => Ending::Rules,
+        End::Cap => Ending::Cap,
+        End::Resigned(_) => Ending::Resigned,
+        End::Illegal(_) => Ending::Illegal,
+        End::Forfeit(_) => Ending::Crash,
+    };
+    Ok(GameRecord {
+        id: g.id(),
+        first: names[g.first].clone(),
+        second: names[g.second].clone(),
+        opening: g.opening,
+        winner,
+        margin: f64::from(r.score),
+        moves: r.moves as u32,
+        seconds: [r.time[0].0.as_secs_f64(), r.time[1].0.as_secs_f64()],
+        ending,
+        record: Some(file),
+    })
+}
+
+fn rewrite_ledger(path: &Path, games: &[GameRecord]) -> Result<(), String> {
+    let mut text = String::new();
+    for g in games {
+        text += &serde_json::to_string(g).map_err(|e| e.to_string())?;
+        text.push('\n');
+    }
+    crate::mkpat::output::write(path, text.as_bytes()).map_err(|e| e.to_string())
+}
+
+fn write_standings(out: &Path, s: &Standings) -> Result<(), String> {
+    for (name, text) in [
+        ("standings.md", s.markdown()),
+        ("standings.csv", s.csv()),
+        ("standings.json", s.json()),
+    ] {
+        crate::mkpat::output::write(&out.join(name), text.as_bytes()).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// The standings of several folders' ledgers merged (the shards of one
+/// tournament): the players are those the ledgers name, in order of
+/// appearance.
+pub fn merge_folders(folders: &[PathBuf], fit: Fit) -> Result<Standings, String> {
+    let mut ledgers = Vec::new();
+    for f in folders {
+        let path = f.join("ledger.jsonl");
+        if !path.exists() {
+            return Err(format!("{}: no ledger here", path.display()));
+        }
+        let (games, warning) = ledger::read(&path)?;
+        if let Some(w) = warning {
+            eprintln!("katachi: {w}");
+        }
+        ledgers.push(games);
+    }
+    let games = ledger::merge(&ledgers)?;
+    let mut names: Vec<String> = Vec::new();
+    for g in &games {
+        for n in [&g.first, &g.second] {
+            if !names.contains(n) {
+                names.push(n.clone());
+            }
+        }
+    }
+    Standings::new(&names, &games, fit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_specs_read_and_refuse() {
+        let p: PlayerSpec = "gnugo=gtp:gnugo --mode gtp --level 0".parse().unwrap();
+        assert_eq!(p.name, "gnugo");
+        assert_eq!(
+            p.kind,
+            PlayerKind::Gtp(
+                ["gnugo", "--mode", "gtp", "--level", "0"]
+                    .map(String::from)
+                    .into()
+            )
+        );
+        let k: PlayerSpec = "k=katachi:playouts=500,db=x.db".parse().unwrap();
+        assert_eq!(
+            k.kind,
+            PlayerKind::Katachi {
+                playouts: 500,
+                db: Some("x.db".into())
+            }
+        );
+        assert_eq!(
+            "r=random".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::Random
+        );
+        for bad in [
+            "nameless",
+            "a=chess",
+            "a=gtp:",
+            "a=katachi:depth=3",
+            "=random",
+            "a/b=random",
+        ] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn openings_are_seeded_and_legal() {
+        let a = openings(9, 4, 3, 7);
+        assert_eq!(a, openings(9, 4, 3, 7));
+        assert_ne!(a, openings(9, 4, 3, 8));
+        assert!(a.iter().all(|o| o.len() == 3));
+        assert!(a.windows(2).any(|w| w[0] != w[1]), "{a:?}");
+    }
+}

@@ -1,0 +1,236 @@
+//! `katachi tournament` end to end: shards merged equal the whole run,
+//! a resumed run equals an uninterrupted one, and the referee charges an
+//! engine that plays an illegal move or crashes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn katachi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(args)
+        .output()
+        .expect("katachi runs")
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Three players, 7x7, one opening of two moves: 6 games.
+fn play(out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "tournament",
+        "-p",
+        "a=random",
+        "-p",
+        "b=random",
+        "-p",
+        "k=katachi",
+        "--openings",
+        "2",
+        "--opening-moves",
+        "2",
+        "--size",
+        "7",
+        "--cap",
+        "120",
+        "--seed",
+        "5",
+        "-o",
+        s(out),
+    ];
+    args.extend_from_slice(extra);
+    let o = katachi(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    o
+}
+
+/// The ledger's games without thinking times (which differ run to run).
+fn games(dir: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(dir.join("ledger.jsonl")).unwrap();
+    let mut out: Vec<Value> = text
+        .lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("seconds");
+            v
+        })
+        .collect();
+    out.sort_by_key(|v| v["id"].as_str().unwrap().to_string());
+    out
+}
+
+/// The standings without the time column.
+fn standings(json: &str) -> Value {
+    let mut v: Value = serde_json::from_str(json).unwrap();
+    for p in v["players"].as_array_mut().unwrap() {
+        p.as_object_mut().unwrap().remove("seconds_per_move");
+    }
+    v
+}
+
+#[test]
+fn shards_merged_equal_the_whole_run_and_a_resumed_run_an_uninterrupted_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let whole = tmp.path().join("whole");
+    let o = play(&whole, &[]);
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(text.starts_with("12 games;"), "{text}");
+    assert_eq!(games(&whole).len(), 12);
+    for k in 0..12 {
+        assert!(whole.join(format!("g{k:04}.sgf")).exists());
+    }
+    // Every pairing played each opening twice, colours swapped.
+    let all = games(&whole);
+    for (x, y) in [("a", "b"), ("a", "k"), ("b", "k")] {
+        for opening in 0..2 {
+            let n = |f: &str, g: &str| {
+                all.iter()
+                    .filter(|v| v["first"] == f && v["second"] == g && v["opening"] == opening)
+                    .count()
+            };
+            assert_eq!((n(x, y), n(y, x)), (1, 1), "{x} {y} {opening}");
+        }
+    }
+
+    // Three shards, merged.
+    let parts: Vec<PathBuf> = (1..=3)
+        .map(|k| tmp.path().join(format!("part{k}")))
+        .collect();
+    for (k, p) in parts.iter().enumerate() {
+        play(p, &["--shard", &format!("{}/3", k + 1)]);
+    }
+    let mut merged: Vec<Value> = parts.iter().flat_map(|p| games(p)).collect();
+    merged.sort_by_key(|v| v["id"].as_str().unwrap().to_string());
+    assert_eq!(merged, games(&whole));
+    let mut args = vec!["tournament", "--merge"];
+    args.extend(parts.iter().map(|p| s(p)));
+    let o = katachi(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("12 games;"));
+
+    // A run killed after five games, in the middle of writing the sixth.
+    let resumed = tmp.path().join("resumed");
+    std::fs::create_dir_all(&resumed).unwrap();
+    let ledger = std::fs::read_to_string(whole.join("ledger.jsonl")).unwrap();
+    let mut cut: String = ledger.lines().take(5).map(|l| format!("{l}\n")).collect();
+    cut += &ledger.lines().nth(5).unwrap()[..30];
+    std::fs::write(resumed.join("ledger.jsonl"), cut).unwrap();
+    let o = play(&resumed, &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("the last line is cut short"), "{err}");
+    assert!(err.contains("[1/7] g0005"), "{err}");
+    assert_eq!(games(&resumed), games(&whole));
+    assert_eq!(
+        standings(&std::fs::read_to_string(resumed.join("standings.json")).unwrap()),
+        standings(&std::fs::read_to_string(whole.join("standings.json")).unwrap())
+    );
+    // Nothing left to play: a third run plays nothing.
+    let o = play(&resumed, &[]);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("[1/"));
+}
+
+/// A GTP engine in bash that answers every command, and `genmove` as
+/// `on_genmove` says.
+fn fake_engine(dir: &Path, name: &str, on_genmove: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!(
+            "#!/usr/bin/env bash\n\
+             while read -r line; do\n\
+               case \"${{line%% *}}\" in\n\
+                 genmove) {on_genmove} ;;\n\
+                 quit) printf '=\\n\\n'; exit 0 ;;\n\
+                 *) printf '=\\n\\n' ;;\n\
+               esac\n\
+             done\n"
+        ),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+#[test]
+fn the_referee_charges_illegal_moves_and_crashes() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Always C3: legal once, then on an occupied point.
+    let illegal = fake_engine(tmp.path(), "illegal.sh", "printf '= C3\\n\\n'");
+    let crash = fake_engine(tmp.path(), "crash.sh", "exit 3");
+    let out = tmp.path().join("t");
+    let o = katachi(&[
+        "tournament",
+        "-p",
+        "k=katachi",
+        "-p",
+        &format!("bad=gtp:{}", s(&illegal)),
+        "-p",
+        &format!("dead=gtp:{}", s(&crash)),
+        "--gauntlet",
+        "--openings",
+        "1",
+        "--opening-moves",
+        "0",
+        "--size",
+        "7",
+        "-o",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap())
+            .unwrap();
+    let line = |name: &str| {
+        v["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(line("k")["wins"], 4);
+    assert_eq!(line("bad")["failures"]["illegal"], 2, "{v}");
+    assert_eq!(line("dead")["failures"]["crash"], 2, "{v}");
+    let ledger = std::fs::read_to_string(out.join("ledger.jsonl")).unwrap();
+    assert!(ledger.contains(r#""ending":"illegal""#) && ledger.contains(r#""ending":"crash""#));
+}
+
+#[test]
+fn bad_arguments_are_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("t");
+    for (args, want) in [
+        (vec!["-p", "a=random"], "at least two players"),
+        (vec!["-p", "a=random", "-p", "a=random"], "same name"),
+        (
+            vec!["-p", "a=chess", "-p", "b=random"],
+            "unknown kind `chess`",
+        ),
+        (
+            vec!["-p", "a=random", "-p", "b=random", "--shard", "4/3"],
+            "K/N",
+        ),
+        (
+            vec!["-p", "a=random", "-p", "b=random", "--size", "40"],
+            "--size 40",
+        ),
+    ] {
+        let mut all = vec!["tournament", "-o", s(&out)];
+        all.extend(args);
+        let o = katachi(&all);
+        assert!(!o.status.success(), "{all:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want), "{all:?}: {err}");
+    }
+    let o = katachi(&["tournament", "--merge", s(&tmp.path().join("nowhere"))]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no ledger here"));
+}
