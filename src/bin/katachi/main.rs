@@ -5,7 +5,9 @@
 //! against GNU Go's own output proves the matcher; `--repeat` turns the
 //! same scan into a throughput measurement. `katachi gtp` plays Go;
 //! `katachi explain` and `katachi hits` are the seed's tuning workflow
-//! ("why this move?", which patterns pull their weight) over SGF games.
+//! ("why this move?", which patterns pull their weight) over SGF games;
+//! `katachi tournament` plays engines against each other
+//! (`katachi::tournament::runner`).
 //!
 //! The binary's files: `args.rs` (the command line), `matching.rs`
 //! (`match`), `tuning.rs` (`explain`, `hits`), `games.rs` (SGF files and
