@@ -164,6 +164,7 @@ fn the_referee_charges_illegal_moves_and_crashes() {
     // Always C3: legal once, then on an occupied point.
     let illegal = fake_engine(tmp.path(), "illegal.sh", "printf '= C3\\n\\n'");
     let crash = fake_engine(tmp.path(), "crash.sh", "exit 3");
+    let slow = fake_engine(tmp.path(), "slow.sh", "sleep 30; printf '= C3\\n\\n'");
     let out = tmp.path().join("t");
     let o = katachi(&[
         "tournament",
@@ -173,6 +174,10 @@ fn the_referee_charges_illegal_moves_and_crashes() {
         &format!("bad=gtp:{}", s(&illegal)),
         "-p",
         &format!("dead=gtp:{}", s(&crash)),
+        "-p",
+        &format!("slow=gtp:{}", s(&slow)),
+        "--move-time",
+        "2",
         "--gauntlet",
         "--openings",
         "1",
@@ -196,11 +201,21 @@ fn the_referee_charges_illegal_moves_and_crashes() {
             .unwrap()
             .clone()
     };
-    assert_eq!(line("k")["wins"], 4);
+    assert_eq!(line("k")["wins"], 6);
     assert_eq!(line("bad")["failures"]["illegal"], 2, "{v}");
     assert_eq!(line("dead")["failures"]["crash"], 2, "{v}");
+    // The slow engine is not waited for: two losses on time, each after
+    // the 2 s limit and a second's grace, not its 30 s.
+    assert_eq!(line("slow")["failures"]["timeout"], 2, "{v}");
     let ledger = std::fs::read_to_string(out.join("ledger.jsonl")).unwrap();
-    assert!(ledger.contains(r#""ending":"illegal""#) && ledger.contains(r#""ending":"crash""#));
+    for kind in ["illegal", "crash", "timeout"] {
+        assert!(ledger.contains(&format!(r#""ending":"{kind}""#)), "{kind}");
+    }
+    // The records say why: W+F, B+T…
+    let sgfs: String = (0..6)
+        .map(|k| std::fs::read_to_string(out.join(format!("g{k:04}.sgf"))).unwrap())
+        .collect();
+    assert!(sgfs.contains("+T]") && sgfs.contains("+F]"), "{sgfs}");
 }
 
 #[test]
@@ -221,6 +236,10 @@ fn bad_arguments_are_errors() {
         (
             vec!["-p", "a=random", "-p", "b=random", "--size", "40"],
             "--size 40",
+        ),
+        (
+            vec!["-p", "a=random", "-p", "b=random", "--move-time", "0"],
+            "--move-time",
         ),
     ] {
         let mut all = vec!["tournament", "-o", s(&out)];

@@ -24,7 +24,8 @@ pub mod runner;
 pub mod schedule;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -48,6 +49,10 @@ pub trait Player {
     /// This player's move for `color` (already played on its own board);
     /// `None` to resign.
     fn genmove(&mut self, color: Color) -> Result<Option<Move>, String>;
+    /// The referee's limit on one move: a player that can be interrupted
+    /// (an engine in another process) stops waiting after it. The referee
+    /// charges a move over the limit as lost on time either way.
+    fn set_move_limit(&mut self, _limit: Option<Duration>) {}
 }
 
 /// katachi's engine on a pattern database.
@@ -176,52 +181,114 @@ impl Player for RandomPlayer {
 }
 
 /// An engine over GTP in a child process (e.g. `gnugo --mode gtp`).
+///
+/// Its answers are read by a thread of their own, so that the referee can
+/// stop waiting: a `genmove` unanswered within the move limit (plus a
+/// second's grace) fails, and the engine is killed; so is one that exited
+/// or answered nonsense. The next game starts it afresh.
 #[derive(Debug)]
 pub struct GtpPlayer {
     name: String,
+    program: String,
+    args: Vec<String>,
+    engine: Option<Engine>,
+    size: usize,
+    move_limit: Option<Duration>,
+}
+
+/// A running engine: its process, its input, and its output's lines.
+#[derive(Debug)]
+struct Engine {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    size: usize,
+    lines: Receiver<String>,
 }
+
+/// How long the setup commands may take (`boardsize`, `play`…).
+const SETUP_LIMIT: Duration = Duration::from_secs(60);
 
 impl GtpPlayer {
     /// Starts `program` with `args`.
     pub fn spawn(name: &str, program: &str, args: &[String]) -> Result<GtpPlayer, String> {
-        let mut child = Command::new(program)
-            .args(args)
+        let mut p = GtpPlayer {
+            name: name.to_string(),
+            program: program.to_string(),
+            args: args.to_vec(),
+            engine: None,
+            size: 19,
+            move_limit: None,
+        };
+        p.engine = Some(p.start()?);
+        Ok(p)
+    }
+
+    fn start(&self) -> Result<Engine, String> {
+        let mut child = Command::new(&self.program)
+            .args(&self.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
+            .map_err(|e| format!("cannot start {}: {e}", self.program))?;
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        Ok(GtpPlayer {
-            name: name.to_string(),
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Engine {
             child,
             stdin,
-            stdout,
-            size: 19,
+            lines,
         })
     }
 
     /// Sends one command; the response text, or its error.
     pub fn ask(&mut self, cmd: &str) -> Result<String, String> {
-        writeln!(self.stdin, "{cmd}").map_err(|e| format!("{}: {e}", self.name))?;
-        self.stdin
-            .flush()
-            .map_err(|e| format!("{}: {e}", self.name))?;
+        self.ask_within(cmd, SETUP_LIMIT)
+    }
+
+    /// [`GtpPlayer::ask`], waiting at most `limit` for the answer; on any
+    /// failure the engine is stopped (and restarted by the next game).
+    fn ask_within(&mut self, cmd: &str, limit: Duration) -> Result<String, String> {
+        let answer = self.exchange(cmd, limit);
+        if answer.is_err() {
+            if let Some(e) = self.engine.take() {
+                stop(e);
+            }
+        }
+        answer
+    }
+
+    fn exchange(&mut self, cmd: &str, limit: Duration) -> Result<String, String> {
+        let name = self.name.clone();
+        let e = self
+            .engine
+            .as_mut()
+            .ok_or_else(|| format!("{name} is not running"))?;
+        writeln!(e.stdin, "{cmd}").map_err(|err| format!("{name}: {err}"))?;
+        e.stdin.flush().map_err(|err| format!("{name}: {err}"))?;
+        let deadline = Instant::now() + limit;
         let mut text = String::new();
         loop {
-            let mut line = String::new();
-            let n = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| format!("{}: {e}", self.name))?;
-            if n == 0 {
-                return Err(format!("{} closed the connection", self.name));
-            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match e.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "{name} did not answer `{cmd}` within {:.1} s",
+                        limit.as_secs_f64()
+                    ))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{name} closed the connection"))
+                }
+            };
             if line.trim().is_empty() {
                 if text.is_empty() {
                     continue;
@@ -229,6 +296,7 @@ impl GtpPlayer {
                 break;
             }
             text.push_str(&line);
+            text.push('\n');
         }
         let body = text.trim();
         match body.chars().next() {
@@ -236,24 +304,31 @@ impl GtpPlayer {
                 .trim_start_matches(char::is_numeric)
                 .trim()
                 .to_string()),
-            _ => Err(format!("{} answered `{cmd}` with `{body}`", self.name)),
+            _ => Err(format!("{name} answered `{cmd}` with `{body}`")),
         }
     }
 }
 
+/// Asks an engine to quit, then kills it if it has not within 2 s.
+fn stop(mut e: Engine) {
+    let _ = writeln!(e.stdin, "quit");
+    let _ = e.stdin.flush();
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline {
+        if let Ok(Some(_)) = e.child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = e.child.kill();
+    let _ = e.child.wait();
+}
+
 impl Drop for GtpPlayer {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
+        if let Some(e) = self.engine.take() {
+            stop(e);
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -263,6 +338,9 @@ impl Player for GtpPlayer {
     }
     fn new_game(&mut self, size: usize, komi: f32, _seed: u64) -> Result<(), String> {
         self.size = size;
+        if self.engine.is_none() {
+            self.engine = Some(self.start()?);
+        }
         self.ask(&format!("boardsize {size}"))?;
         self.ask("clear_board")?;
         self.ask(&format!("komi {komi}"))?;
@@ -272,8 +350,15 @@ impl Player for GtpPlayer {
         let cmd = format!("play {} {}", color_word(color), format_move(mv, self.size));
         self.ask(&cmd).map(|_| ())
     }
+    fn set_move_limit(&mut self, limit: Option<Duration>) {
+        self.move_limit = limit;
+    }
     fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
-        let answer = self.ask(&format!("genmove {}", color_word(color)))?;
+        // A second's grace, so that the referee sees the limit passed.
+        let limit = self
+            .move_limit
+            .map_or(SETUP_LIMIT, |l| l + Duration::from_secs(1));
+        let answer = self.ask_within(&format!("genmove {}", color_word(color)), limit)?;
         if answer.eq_ignore_ascii_case("resign") {
             return Ok(None);
         }
@@ -291,6 +376,9 @@ pub struct Settings {
     /// Moves (passes included) after which a game is stopped and scored
     /// as it stands.
     pub move_cap: usize,
+    /// The most one move may take: a player over it loses on time (an
+    /// engine in another process is no longer waited for).
+    pub move_time: Option<Duration>,
 }
 
 impl Default for Settings {
@@ -299,6 +387,7 @@ impl Default for Settings {
             size: 9,
             komi: 7.5,
             move_cap: 400,
+            move_time: None,
         }
     }
 }
@@ -317,6 +406,8 @@ pub enum End {
     Forfeit(Color),
     /// This colour played an illegal move.
     Illegal(Color),
+    /// This colour's move took longer than the limit.
+    Timeout(Color),
 }
 
 /// One game's outcome.
@@ -348,6 +439,7 @@ impl GameResult {
         match self.end {
             End::Resigned(_) => format!("{w}+R"),
             End::Forfeit(_) | End::Illegal(_) => format!("{w}+F"),
+            End::Timeout(_) => format!("{w}+T"),
             _ => format!("{w}+{}", self.score.abs()),
         }
     }
@@ -386,13 +478,15 @@ pub fn play_game_from(
     let mut time = [(Duration::ZERO, 0usize); 2];
     let mut end = End::Cap;
     let mut error = None;
-    let mut start = || -> Result<(), String> {
-        black.new_game(settings.size, settings.komi, seed)?;
-        white.new_game(settings.size, settings.komi, seed ^ 0x5bd1_e995)
-    };
-    if let Err(e) = start() {
+    black.set_move_limit(settings.move_time);
+    white.set_move_limit(settings.move_time);
+    // A player that cannot start its game forfeits it.
+    if let Err(e) = black.new_game(settings.size, settings.komi, seed) {
         error = Some(e);
         end = End::Forfeit(Color::Black);
+    } else if let Err(e) = white.new_game(settings.size, settings.komi, seed ^ 0x5bd1_e995) {
+        error = Some(e);
+        end = End::Forfeit(Color::White);
     }
     let mut color = Color::Black;
     let mut passes = 0;
@@ -417,9 +511,20 @@ pub fn play_game_from(
         };
         let t0 = Instant::now();
         let answer = me.genmove(color);
+        let took = t0.elapsed();
         let slot = &mut time[index(color)];
-        slot.0 += t0.elapsed();
+        slot.0 += took;
         slot.1 += 1;
+        if let Some(limit) = settings.move_time.filter(|&l| took > l) {
+            error = Some(format!(
+                "{} took {:.2} s for a move, over the {:.2} s limit",
+                me.name(),
+                took.as_secs_f64(),
+                limit.as_secs_f64()
+            ));
+            end = End::Timeout(color);
+            break;
+        }
         let mv = match answer {
             Ok(Some(mv)) => mv,
             Ok(None) => {
@@ -456,7 +561,7 @@ pub fn play_game_from(
     }
     let score = referee.score();
     let winner = match end {
-        End::Resigned(c) | End::Forfeit(c) | End::Illegal(c) => c.other(),
+        End::Resigned(c) | End::Forfeit(c) | End::Illegal(c) | End::Timeout(c) => c.other(),
         _ if score > 0.0 => Color::Black,
         _ => Color::White,
     };
@@ -551,7 +656,10 @@ impl Summary {
                 -r.score
             };
         }
-        self.forfeits += usize::from(matches!(r.end, End::Forfeit(_) | End::Illegal(_)));
+        self.forfeits += usize::from(matches!(
+            r.end,
+            End::Forfeit(_) | End::Illegal(_) | End::Timeout(_)
+        ));
         self.capped += usize::from(r.end == End::Cap);
         let (a, b) = (r.time[index(a_color)], r.time[index(a_color.other())]);
         self.a_time.0 += a.0;
@@ -603,6 +711,7 @@ mod tests {
             size: 7,
             komi: 0.5,
             move_cap: 300,
+            move_time: None,
         };
         let res = play_game(&mut k, &mut r, settings, 9);
         assert!(res.error.is_none(), "{:?}", res.error);

@@ -288,6 +288,7 @@ fn play_one(
         End::Resigned(_) => Ending::Resigned,
         End::Illegal(_) => Ending::Illegal,
         End::Forfeit(_) => Ending::Crash,
+        End::Timeout(_) => Ending::Timeout,
     };
     Ok(GameRecord {
         id: g.id(),

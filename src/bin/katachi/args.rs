@@ -176,6 +176,10 @@ pub(crate) enum Command {
         /// Moves after which a game is stopped and counted as it stands.
         #[arg(long, value_name = "MOVES", default_value_t = 400)]
         cap: usize,
+        /// The most one move may take, in seconds: a player over it loses
+        /// on time (an external engine is not waited for beyond it).
+        #[arg(long, value_name = "SECONDS")]
+        move_time: Option<f64>,
         /// Play the K-th of N disjoint parts of the schedule.
         #[arg(long, value_name = "K/N")]
         shard: Option<katachi::tournament::schedule::Shard>,

@@ -93,6 +93,7 @@ fn main() -> ExitCode {
             size,
             komi,
             cap,
+            move_time,
             shard,
             prior,
             out,
@@ -123,6 +124,18 @@ fn main() -> ExitCode {
                         size,
                         komi,
                         move_cap: cap,
+                        move_time: match move_time {
+                            None => None,
+                            Some(t) if t.is_finite() && t > 0.0 => {
+                                Some(std::time::Duration::from_secs_f64(t))
+                            }
+                            Some(t) => {
+                                eprintln!(
+                                    "katachi tournament: --move-time {t}: a positive number of seconds"
+                                );
+                                return ExitCode::FAILURE;
+                            }
+                        },
                     },
                     out: out.expect("clap requires --out without --merge"),
                     shard,
