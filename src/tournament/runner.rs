@@ -193,10 +193,26 @@ pub fn openings(size: usize, n: usize, moves: usize, seed: u64) -> Vec<Vec<Move>
         .collect()
 }
 
+/// What a run tells its caller as it goes.
+#[derive(Debug)]
+pub enum Progress<'a> {
+    /// The games this run will play (after resumption and sharding).
+    Start { to_play: usize, done_before: usize },
+    /// A game ended: how many this run has played, its line, and the
+    /// standings of everything so far.
+    Game {
+        played: usize,
+        line: &'a str,
+        standings: &'a Standings,
+    },
+    /// Something to say that is not a game (a ledger repaired).
+    Note(&'a str),
+}
+
 /// Plays the games of the schedule that the folder's ledger lacks (in this
 /// shard), recording each; `progress` hears about each game as it ends.
 /// Returns the standings of everything in the ledger.
-pub fn run(config: &Config, mut progress: impl FnMut(&str)) -> Result<Standings, String> {
+pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<Standings, String> {
     if config.players.len() < 2 {
         return Err("a tournament needs at least two players".into());
     }
@@ -208,7 +224,7 @@ pub fn run(config: &Config, mut progress: impl FnMut(&str)) -> Result<Standings,
     let ledger_path = config.out.join("ledger.jsonl");
     let (done, warning) = ledger::read(&ledger_path)?;
     if let Some(w) = warning {
-        progress(&w);
+        progress(Progress::Note(&w));
         // Drop the cut line, so that appends start on a fresh line.
         rewrite_ledger(&ledger_path, &done)?;
     }
@@ -226,11 +242,15 @@ pub fn run(config: &Config, mut progress: impl FnMut(&str)) -> Result<Standings,
         .iter()
         .map(PlayerSpec::start)
         .collect::<Result<_, _>>()?;
+    progress(Progress::Start {
+        to_play: todo.len(),
+        done_before: done.len(),
+    });
     let mut games = done;
     for (k, g) in todo.iter().enumerate() {
         let record = play_one(config, &mut players, g, &lines[g.opening], &names)?;
         ledger::append(&ledger_path, &record)?;
-        progress(&format!(
+        let line = format!(
             "[{}/{}] {} {} vs {}: {}",
             k + 1,
             todo.len(),
@@ -242,9 +262,15 @@ pub fn run(config: &Config, mut progress: impl FnMut(&str)) -> Result<Standings,
                 Winner::Second => format!("{} wins", record.second),
                 Winner::Draw => "draw".into(),
             }
-        ));
+        );
         games.push(record);
-        write_standings(&config.out, &Standings::new(&names, &games, config.fit)?)?;
+        let standings = Standings::new(&names, &games, config.fit)?;
+        write_standings(&config.out, &standings)?;
+        progress(Progress::Game {
+            played: k + 1,
+            line: &line,
+            standings: &standings,
+        });
     }
     let standings = Standings::new(&names, &games, config.fit)?;
     write_standings(&config.out, &standings)?;

@@ -141,7 +141,7 @@ fn main() -> ExitCode {
                     shard,
                     fit,
                 };
-                runner::run(&config, |line| eprintln!("{line}"))
+                run_with_progress(&config)
             };
             match standings {
                 Ok(s) => match emit(&s.markdown()) {
@@ -186,6 +186,60 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Runs a tournament with a progress bar on a terminal (the leaders'
+/// ratings as its message), one line per game otherwise.
+fn run_with_progress(
+    config: &katachi::tournament::runner::Config,
+) -> Result<katachi::tournament::ledger::Standings, String> {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use katachi::tournament::runner::{run, Progress};
+    use std::io::IsTerminal;
+    let terminal = std::io::stderr().is_terminal();
+    let bar = ProgressBar::with_draw_target(
+        None,
+        if terminal {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    if let Ok(style) =
+        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} games  {msg}")
+    {
+        bar.set_style(style);
+    }
+    let result = run(config, |p| match p {
+        Progress::Start { to_play, .. } => bar.set_length(to_play as u64),
+        Progress::Game {
+            played,
+            line,
+            standings,
+        } => {
+            if terminal {
+                let leaders: Vec<String> = standings
+                    .players
+                    .iter()
+                    .take(3)
+                    .map(|s| format!("{} {:+.0}", s.player, s.elo))
+                    .collect();
+                bar.set_position(played as u64);
+                bar.set_message(leaders.join(", "));
+            } else {
+                eprintln!("{line}");
+            }
+        }
+        Progress::Note(text) => {
+            if terminal {
+                bar.println(text);
+            } else {
+                eprintln!("{text}");
+            }
+        }
+    });
+    bar.finish_and_clear();
+    result
 }
 
 /// A pattern database for the move generator, its warnings on stderr.
