@@ -130,6 +130,18 @@ fn shards_merged_equal_the_whole_run_and_a_resumed_run_an_uninterrupted_one() {
     // Nothing left to play: a third run plays nothing.
     let o = play(&resumed, &[]);
     assert!(!String::from_utf8_lossy(&o.stderr).contains("[1/"));
+    // Other arguments over the same folder are another tournament.
+    let o = katachi(&[
+        "tournament",
+        "-p",
+        "a=random",
+        "-p",
+        "b=random",
+        "-o",
+        s(&resumed),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("holds another tournament"));
 }
 
 /// A GTP engine in bash that answers every command, and `genmove` as

@@ -221,6 +221,7 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
         return Err("two players have the same name".into());
     }
     std::fs::create_dir_all(&config.out).map_err(|e| format!("{}: {e}", config.out.display()))?;
+    check_same_tournament(config)?;
     let ledger_path = config.out.join("ledger.jsonl");
     let (done, warning) = ledger::read(&ledger_path)?;
     if let Some(w) = warning {
@@ -275,6 +276,43 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
     let standings = Standings::new(&names, &games, config.fit)?;
     write_standings(&config.out, &standings)?;
     Ok(standings)
+}
+
+/// What makes two runs the same tournament (a shard may differ): kept in
+/// `DIR/tournament.txt` by the first run, so that resuming with other
+/// players, openings or rules is refused instead of mixing two
+/// tournaments in one ledger.
+fn identity(config: &Config) -> String {
+    let mut out = String::new();
+    for p in &config.players {
+        out += &format!("player {} = {:?}\n", p.name, p.kind);
+    }
+    let s = config.settings;
+    out += &format!(
+        "format {:?}\nopenings {} of {} moves, seed {}\nsize {}, komi {}, move cap {}, move time {:?}\n",
+        config.format,
+        config.openings,
+        config.opening_moves,
+        config.seed,
+        s.size,
+        s.komi,
+        s.move_cap,
+        s.move_time
+    );
+    out
+}
+
+fn check_same_tournament(config: &Config) -> Result<(), String> {
+    let path = config.out.join("tournament.txt");
+    let want = identity(config);
+    match std::fs::read_to_string(&path) {
+        Ok(found) if found == want => Ok(()),
+        Ok(found) => Err(format!(
+            "{} holds another tournament; start a new folder, or resume with its arguments:\n{found}",
+            config.out.display()
+        )),
+        Err(_) => crate::mkpat::output::write(&path, want.as_bytes()).map_err(|e| e.to_string()),
+    }
 }
 
 fn play_one(
