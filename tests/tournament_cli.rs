@@ -265,3 +265,50 @@ fn bad_arguments_are_errors() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no ledger here"));
 }
+
+/// katachi's own GTP front end, played through the tournament's GTP
+/// adapter against the in-process engine and the random player: every
+/// game ends by the rules (or the cap), no failure is charged, and both
+/// katachis beat the random player.
+#[test]
+fn katachi_gtp_plays_through_the_gtp_adapter() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("t");
+    let gtp = format!("gk=gtp:{} gtp --playouts 0", env!("CARGO_BIN_EXE_katachi"));
+    let o = katachi(&[
+        "tournament",
+        "-p",
+        &gtp,
+        "-p",
+        "k=katachi",
+        "-p",
+        "r=random",
+        "--openings",
+        "1",
+        "--size",
+        "7",
+        "--cap",
+        "150",
+        "-o",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let all = games(&out);
+    assert_eq!(all.len(), 6);
+    for g in &all {
+        assert!(
+            g["ending"] == "rules" || g["ending"] == "cap",
+            "{g}: a failure"
+        );
+    }
+    // Against random, each katachi won both games.
+    let won = |name: &str| {
+        all.iter()
+            .filter(|g| {
+                (g["first"] == name && g["winner"] == "first")
+                    || (g["second"] == name && g["winner"] == "second")
+            })
+            .count()
+    };
+    assert!(won("gk") >= 2 && won("k") >= 2, "{all:?}");
+}
