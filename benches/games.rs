@@ -1,32 +1,33 @@
-//! The tournament runner: katachi's playing strength as win rates, a
-//! benchmark rather than a test (games take minutes, and a win rate is a
-//! figure to watch, not a yes or no).
+//! The tournament runner as a benchmark: katachi's playing strength as
+//! win rates and ratings, a benchmark rather than a test (games take
+//! minutes, and a win rate is a figure to watch, not a yes or no).
 //!
 //! ```text
 //! cargo bench --bench games -- [--games N] [--opponent random|gnugo:LEVEL|gtp:COMMAND]
-//!     [--db FILE] [--all-patterns] [--size N] [--komi K] [--cap MOVES]
-//!     [--seed S] [--out DIR]
+//!     [--db FILE] [--all-patterns] [--playouts N …] [--size N] [--komi K] [--cap MOVES]
+//!     [--opening-moves M] [--seed S] [--out DIR]
 //! ```
 //!
-//! Plays N games (colours alternating) between katachi — on its builtin
-//! database, or on `--db FILE` compiled at run time — and the opponent:
-//! `random` (a random legal move that does not fill its own eye),
-//! `gnugo:LEVEL` (`/usr/games/gnugo --mode gtp --level LEVEL
+//! Plays N games between katachi — on its builtin database, or on `--db
+//! FILE` compiled at run time, with the search's options — and the
+//! opponent: `random` (a random legal move that does not fill its own
+//! eye), `gnugo:LEVEL` (`/usr/games/gnugo --mode gtp --level LEVEL
 //! --chinese-rules --capture-all-dead`), or any GTP engine command line.
-//! A progress bar shows the running score; every game is kept as SGF in
-//! `--out` (default `target/games/<opponent>`), and a results table
-//! (win rate overall and per colour, mean margin, seconds per move of each
-//! side) is printed and written to `results.md` there. The work itself is
-//! `katachi::tournament`, which any two players can use.
+//! It is `katachi tournament` with two players ([`katachi::tournament::runner`]):
+//! N/2 openings (of `--opening-moves` random moves, 0 by default: the
+//! engines' seeds vary the games), each played with both colours, every
+//! game kept as SGF in `--out` (default `target/games/<player>-<opponent>`)
+//! with the ledger and the standings, which are printed at the end. Run
+//! it again with the same arguments to resume.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use katachi::go::evaluation::EvalOptions;
-use katachi::go::movegen::PatternSet;
 use katachi::go::search::SearchOptions;
-use katachi::tournament::{run_match, GtpPlayer, Katachi, Player, RandomPlayer, Settings, Summary};
+use katachi::tournament::ratings::Fit;
+use katachi::tournament::runner::{self, Config, PlayerKind, PlayerSpec, Progress};
+use katachi::tournament::schedule::Format;
+use katachi::tournament::Settings;
 
 struct Args {
     games: usize,
@@ -35,6 +36,7 @@ struct Args {
     all_patterns: bool,
     search: SearchOptions,
     settings: Settings,
+    opening_moves: usize,
     seed: u64,
     out: Option<PathBuf>,
 }
@@ -42,7 +44,7 @@ struct Args {
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
 [--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] \
-[--size N] [--komi K] [--cap MOVES] [--seed S] [--out DIR]";
+[--size N] [--komi K] [--cap MOVES] [--opening-moves M] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -55,6 +57,7 @@ fn parse_args() -> Result<Args, String> {
             ..SearchOptions::default()
         },
         settings: Settings::default(),
+        opening_moves: 0,
         seed: 1,
         out: None,
     };
@@ -83,6 +86,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--cap" => a.settings.move_cap = num(value("--cap")?)? as usize,
             "--seed" => a.seed = num(value("--seed")?)?,
+            "--opening-moves" => a.opening_moves = num(value("--opening-moves")?)? as usize,
             "--out" => a.out = Some(PathBuf::from(value("--out")?)),
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument `{other}`\n{USAGE}")),
@@ -91,36 +95,38 @@ fn parse_args() -> Result<Args, String> {
     Ok(a)
 }
 
-fn opponent(spec: &str) -> Result<Box<dyn Player>, String> {
-    if spec == "random" {
-        return Ok(Box::new(RandomPlayer::new()));
-    }
-    if let Some(level) = spec.strip_prefix("gnugo:") {
-        let args: Vec<String> = [
-            "--mode",
-            "gtp",
-            "--level",
-            level,
-            "--chinese-rules",
-            "--capture-all-dead",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let name = format!("gnugo-{level}");
-        return Ok(Box::new(GtpPlayer::spawn(
-            &name,
-            "/usr/games/gnugo",
-            &args,
-        )?));
-    }
-    if let Some(cmd) = spec.strip_prefix("gtp:") {
-        let mut words = cmd.split_whitespace().map(str::to_string);
-        let program = words.next().ok_or("gtp: needs a command")?;
-        let args: Vec<String> = words.collect();
-        return Ok(Box::new(GtpPlayer::spawn(cmd, &program, &args)?));
-    }
-    Err(format!("unknown opponent `{spec}`\n{USAGE}"))
+/// The opponent's player spec.
+fn opponent(spec: &str) -> Result<PlayerSpec, String> {
+    let kind = if spec == "random" {
+        PlayerKind::Random
+    } else if let Some(level) = spec.strip_prefix("gnugo:") {
+        PlayerKind::Gtp(
+            [
+                "/usr/games/gnugo",
+                "--mode",
+                "gtp",
+                "--level",
+                level,
+                "--chinese-rules",
+                "--capture-all-dead",
+            ]
+            .map(String::from)
+            .into(),
+        )
+    } else if let Some(cmd) = spec.strip_prefix("gtp:") {
+        let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+        if words.is_empty() {
+            return Err("gtp: needs a command".into());
+        }
+        PlayerKind::Gtp(words)
+    } else {
+        return Err(format!("unknown opponent `{spec}`\n{USAGE}"));
+    };
+    let name = match spec.strip_prefix("gnugo:") {
+        Some(level) => format!("gnugo-{level}"),
+        None => spec.replace(['/', ' '], "_"),
+    };
+    Ok(PlayerSpec { name, kind })
 }
 
 fn main() {
@@ -138,21 +144,12 @@ fn main() {
 }
 
 fn run(args: Args) -> Result<(), String> {
-    let (patterns, db_name) = match &args.db {
-        None => (PatternSet::builtin(), "builtin".to_string()),
-        Some(path) => {
-            let set = PatternSet::load(path).map_err(|e| e.to_string())?;
-            eprintln!(
-                "{path}: {} patterns, {} warning(s) at load (helpers katachi lacks are valued as no helper)",
-                set.tables().patterns.len(),
-                set.warnings().len()
-            );
-            let name = std::path::Path::new(path)
-                .parent()
-                .and_then(|d| d.file_name())
-                .map_or(path.clone(), |d| d.to_string_lossy().into_owned());
-            (Arc::new(set), name)
-        }
+    let db_name = match &args.db {
+        None => "builtin".to_string(),
+        Some(path) => std::path::Path::new(path)
+            .parent()
+            .and_then(|d| d.file_name())
+            .map_or(path.clone(), |d| d.to_string_lossy().into_owned()),
     };
     let search = (args.search.playouts > 0).then_some(args.search);
     let words = search.map(|s| search_words(&s)).unwrap_or_default();
@@ -161,15 +158,15 @@ fn run(args: Args) -> Result<(), String> {
     } else {
         format!("katachi[{db_name}, {}]", words.join(", "))
     };
-    let mut me = Katachi::new(
-        &me_name,
-        patterns,
-        EvalOptions {
+    let me = PlayerSpec {
+        name: me_name.clone(),
+        kind: PlayerKind::Katachi {
+            search,
+            db: args.db.clone(),
             all_patterns: args.all_patterns,
         },
-    )
-    .with_search(search);
-    let mut them = opponent(&args.opponent)?;
+    };
+    let them = opponent(&args.opponent)?;
     let out = args.out.clone().unwrap_or_else(|| {
         let search: String = words
             .iter()
@@ -182,50 +179,53 @@ fn run(args: Args) -> Result<(), String> {
         );
         PathBuf::from("target/games").join(label)
     });
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let bar = ProgressBar::new(args.games as u64);
+    let config = Config {
+        players: vec![me, them.clone()],
+        format: Format::RoundRobin,
+        openings: args.games.div_ceil(2),
+        opening_moves: args.opening_moves,
+        seed: args.seed,
+        settings: args.settings,
+        out: out.clone(),
+        shard: None,
+        fit: Fit::default(),
+    };
+    let bar = ProgressBar::new(config.openings as u64 * 2);
     bar.set_style(
         ProgressStyle::with_template(
             "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} games, {msg}",
         )
         .map_err(|e| e.to_string())?,
     );
-    bar.set_prefix(format!("{me_name} vs {}", them.name()));
-    let mut wins = 0;
-    let mut problems = Vec::new();
-    let summary = run_match(
-        &mut me,
-        them.as_mut(),
-        args.games,
-        args.settings,
-        args.seed,
-        |k, r, a_color| {
-            wins += usize::from(r.winner == a_color);
-            let file = out.join(format!("game-{:03}.sgf", k + 1));
-            if let Err(e) = std::fs::write(&file, &r.sgf) {
-                problems.push(format!("{}: {e}", file.display()));
-            }
-            if let Some(e) = &r.error {
-                problems.push(format!("game {}: {e}", k + 1));
-            }
+    bar.set_prefix(format!("{me_name} vs {}", them.name));
+    let standings = runner::run(&config, |p| match p {
+        Progress::Start {
+            to_play,
+            done_before,
+        } => {
+            bar.set_length((to_play + done_before) as u64);
+            bar.set_position(done_before as u64);
+        }
+        Progress::Game {
+            line, standings, ..
+        } => {
             bar.inc(1);
-            bar.set_message(format!(
-                "katachi won {wins} ({:.0}%), last {} in {} moves",
-                100.0 * wins as f64 / (k + 1) as f64,
-                r.result_text(),
-                r.moves
-            ));
-        },
-    );
+            let me = standings.players.iter().find(|s| s.player == me_name);
+            if let Some(me) = me {
+                bar.set_message(format!(
+                    "katachi won {}/{}; last: {line}",
+                    me.wins, me.games
+                ));
+            }
+        }
+        Progress::Note(text) => bar.println(text),
+    })?;
     bar.finish();
-    for p in &problems {
-        eprintln!("{p}");
-    }
-    let table = results_table(&me_name, &them.name(), &args, &summary);
-    println!("{table}");
-    let md = out.join("results.md");
-    std::fs::write(&md, &table).map_err(|e| format!("{}: {e}", md.display()))?;
-    println!("SGF of every game and results.md in {}", out.display());
+    println!("{}", standings.markdown());
+    println!(
+        "SGF of every game, the ledger and standings.{{md,csv,json}} in {}",
+        out.display()
+    );
     Ok(())
 }
 
@@ -247,49 +247,4 @@ fn search_words(s: &SearchOptions) -> Vec<String> {
         w.push("no widening".into());
     }
     w
-}
-
-fn results_table(me: &str, them: &str, args: &Args, s: &Summary) -> String {
-    let pct = |w: usize, n: usize| {
-        if n == 0 {
-            "-".to_string()
-        } else {
-            format!("{w}/{n} ({:.0}%)", 100.0 * w as f64 / n as f64)
-        }
-    };
-    let margin = if s.counted == 0 {
-        0.0
-    } else {
-        s.a_margin / s.counted as f32
-    };
-    let mut t = String::new();
-    t.push_str(&format!(
-        "{}x{}, komi {}, area scoring (Tromp-Taylor), move cap {}, seeds {}..{}{}\n\n",
-        args.settings.size,
-        args.settings.size,
-        args.settings.komi,
-        args.settings.move_cap,
-        args.seed,
-        args.seed + args.games as u64,
-        if args.all_patterns {
-            ", all patterns"
-        } else {
-            ""
-        }
-    ));
-    t.push_str("| player | opponent | games | wins | as black | as white | mean margin | katachi s/move (mean, worst game) | opponent s/move | capped | forfeits |\n");
-    t.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
-    t.push_str(&format!(
-        "| {me} | {them} | {} | {} | {} | {} | {margin:+.1} | {:.4}, {:.4} | {:.4} | {} | {} |\n",
-        s.games,
-        pct(s.a_wins, s.games),
-        pct(s.a_black.0, s.a_black.1),
-        pct(s.a_white.0, s.a_white.1),
-        s.a_seconds_per_move(),
-        s.a_slowest,
-        s.b_seconds_per_move(),
-        s.capped,
-        s.forfeits,
-    ));
-    t
 }

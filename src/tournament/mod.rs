@@ -1,22 +1,22 @@
-//! Tournaments: complete games between two Go players, refereed by
-//! katachi's rules, with win rates, scores, time per move and an SGF
-//! record of every game.
+//! Tournaments: complete games between players, refereed, recorded and
+//! rated — playing strength, which no unit test can measure.
 //!
-//! The runner measures playing strength, which no unit test can: the
-//! benchmark `benches/games.rs` (`cargo bench --bench games -- --help`)
-//! plays katachi against a random legal-move player or against GNU Go
-//! over GTP. It is a library module so that other front ends can run the
-//! same tournaments — for instance between two katachi players on
-//! different pattern databases or weight sets ("personalities"): any
-//! [`Player`] can sit on either side.
-//!
-//! The referee is a [`Game`]: every move is checked against its rules (an
-//! illegal move, or a resignation, loses the game), a game ends after two
-//! passes in a row or at a move cap, and it is scored by area in the
-//! Tromp-Taylor way with komi, as [`Game::score`] does. That is only fair
-//! when the games are played out (dead stones captured): katachi's
-//! `genmove` plays them out, and GNU Go should run with
+//! This file is Go's side: the [`Player`] trait and its players (katachi's
+//! engine, a random legal-move player, any engine over GTP) and
+//! [`play_game_from`], one refereed game. The referee is a [`Game`]: every
+//! move is checked against its rules (an illegal move, a crash, a move
+//! over the time limit or a resignation loses the game), a game ends
+//! after two passes in a row or at a move cap, and it is scored by area
+//! in the Tromp-Taylor way with komi, as [`Game::score`] does. That is
+//! only fair when the games are played out (dead stones captured):
+//! katachi's `genmove` plays them out, and GNU Go should run with
 //! `--chinese-rules --capture-all-dead`.
+//!
+//! The rest knows no game: [`schedule`] (who plays whom, with which
+//! opening and colour; shards), [`ledger`] (the finished games, merged
+//! shards, the standings) and [`ratings`] (Bradley–Terry Elo with error
+//! bars). [`runner`] puts them together for `katachi tournament` and the
+//! benchmark `benches/games.rs`.
 
 pub mod ledger;
 pub mod ratings;
@@ -591,114 +591,6 @@ pub fn play_game_from(
     result
 }
 
-/// The tally of a match between player A and player B.
-#[derive(Clone, Debug, Default)]
-pub struct Summary {
-    pub games: usize,
-    pub a_wins: usize,
-    /// A's wins with black, and games A had black.
-    pub a_black: (usize, usize),
-    /// A's wins with white, and games A had white.
-    pub a_white: (usize, usize),
-    /// Sum of A's margins (positive: A ahead), over counted games.
-    pub a_margin: f32,
-    pub counted: usize,
-    /// A's and B's total thinking time and moves.
-    pub a_time: (Duration, usize),
-    pub b_time: (Duration, usize),
-    /// The slowest single game of A, in average seconds per move.
-    pub a_slowest: f64,
-    pub forfeits: usize,
-    pub capped: usize,
-}
-
-impl Summary {
-    pub fn win_rate(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.a_wins as f64 / self.games as f64
-        }
-    }
-
-    fn per_move(t: (Duration, usize)) -> f64 {
-        if t.1 == 0 {
-            0.0
-        } else {
-            t.0.as_secs_f64() / t.1 as f64
-        }
-    }
-
-    pub fn a_seconds_per_move(&self) -> f64 {
-        Summary::per_move(self.a_time)
-    }
-
-    pub fn b_seconds_per_move(&self) -> f64 {
-        Summary::per_move(self.b_time)
-    }
-
-    /// Adds a game in which A had `a_color`.
-    pub fn add(&mut self, r: &GameResult, a_color: Color) {
-        self.games += 1;
-        let a_won = r.winner == a_color;
-        self.a_wins += usize::from(a_won);
-        let side = match a_color {
-            Color::Black => &mut self.a_black,
-            Color::White => &mut self.a_white,
-        };
-        side.0 += usize::from(a_won);
-        side.1 += 1;
-        if matches!(r.end, End::Passes | End::Cap) {
-            self.counted += 1;
-            self.a_margin += if a_color == Color::Black {
-                r.score
-            } else {
-                -r.score
-            };
-        }
-        self.forfeits += usize::from(matches!(
-            r.end,
-            End::Forfeit(_) | End::Illegal(_) | End::Timeout(_)
-        ));
-        self.capped += usize::from(r.end == End::Cap);
-        let (a, b) = (r.time[index(a_color)], r.time[index(a_color.other())]);
-        self.a_time.0 += a.0;
-        self.a_time.1 += a.1;
-        self.b_time.0 += b.0;
-        self.b_time.1 += b.1;
-        self.a_slowest = self.a_slowest.max(Summary::per_move(a));
-    }
-}
-
-/// Plays `games` games between `a` and `b`, colours alternating (A has
-/// black in the even games), seeds `seed`, `seed + 1`, ...; `on_game`
-/// sees each game as it ends (with its number and A's colour).
-pub fn run_match(
-    a: &mut dyn Player,
-    b: &mut dyn Player,
-    games: usize,
-    settings: Settings,
-    seed: u64,
-    mut on_game: impl FnMut(usize, &GameResult, Color),
-) -> Summary {
-    let mut summary = Summary::default();
-    for k in 0..games {
-        let a_color = if k % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let s = seed.wrapping_add(k as u64);
-        let r = match a_color {
-            Color::Black => play_game(a, b, settings, s),
-            Color::White => play_game(b, a, settings, s),
-        };
-        summary.add(&r, a_color);
-        on_game(k, &r, a_color);
-    }
-    summary
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -722,9 +614,6 @@ mod tests {
             res.sgf
         );
         assert!(res.sgf.contains("SZ[7"), "{}", res.sgf);
-        let mut s = Summary::default();
-        s.add(&res, Color::Black);
-        assert_eq!(s.games, 1);
-        assert_eq!(s.a_time.1 + s.b_time.1, res.moves);
+        assert_eq!(res.time[0].1 + res.time[1].1, res.moves);
     }
 }

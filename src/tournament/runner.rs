@@ -33,8 +33,13 @@ pub struct PlayerSpec {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerKind {
-    /// katachi's engine: pattern moves only (`playouts` 0) or the search.
-    Katachi { playouts: u32, db: Option<String> },
+    /// katachi's engine: pattern moves only (`search` none) or the
+    /// search; `all_patterns` values every pattern (no best-first).
+    Katachi {
+        search: Option<SearchOptions>,
+        db: Option<String>,
+        all_patterns: bool,
+    },
     /// A random legal move that does not fill its own eye.
     Random,
     /// An external engine over GTP: the program and its arguments.
@@ -82,7 +87,14 @@ impl std::str::FromStr for PlayerSpec {
                     }
                 }
             }
-            PlayerKind::Katachi { playouts, db }
+            PlayerKind::Katachi {
+                search: (playouts > 0).then(|| SearchOptions {
+                    playouts,
+                    ..SearchOptions::default()
+                }),
+                db,
+                all_patterns: false,
+            }
         } else {
             return Err(format!("`{s}`: unknown kind `{kind}`; {usage}"));
         };
@@ -99,18 +111,19 @@ impl PlayerSpec {
         Ok(match &self.kind {
             PlayerKind::Random => Box::new(Named(self.name.clone(), RandomPlayer::new())),
             PlayerKind::Gtp(cmd) => Box::new(GtpPlayer::spawn(&self.name, &cmd[0], &cmd[1..])?),
-            PlayerKind::Katachi { playouts, db } => {
+            PlayerKind::Katachi {
+                search,
+                db,
+                all_patterns,
+            } => {
                 let patterns = match db {
                     None => PatternSet::builtin(),
                     Some(path) => Arc::new(PatternSet::load(path).map_err(|e| e.to_string())?),
                 };
-                let search = (*playouts > 0).then(|| SearchOptions {
-                    playouts: *playouts,
-                    ..SearchOptions::default()
-                });
-                Box::new(
-                    Katachi::new(&self.name, patterns, EvalOptions::default()).with_search(search),
-                )
+                let eval = EvalOptions {
+                    all_patterns: *all_patterns,
+                };
+                Box::new(Katachi::new(&self.name, patterns, eval).with_search(*search))
             }
         })
     }
@@ -436,8 +449,12 @@ mod tests {
         assert_eq!(
             k.kind,
             PlayerKind::Katachi {
-                playouts: 500,
-                db: Some("x.db".into())
+                search: Some(SearchOptions {
+                    playouts: 500,
+                    ..SearchOptions::default()
+                }),
+                db: Some("x.db".into()),
+                all_patterns: false,
             }
         );
         assert_eq!(
