@@ -312,3 +312,51 @@ fn katachi_gtp_plays_through_the_gtp_adapter() {
     };
     assert!(won("gk") >= 2 && won("k") >= 2, "{all:?}");
 }
+
+#[test]
+fn a_clock_per_game_is_charged() {
+    let tmp = tempfile::tempdir().unwrap();
+    // 0.6 s a move, each within any sensible move limit: only the game's
+    // 2 s run out, at its fourth move.
+    let slow = fake_engine(
+        tmp.path(),
+        "slowpass.sh",
+        "sleep 0.6; printf '= pass\\n\\n'",
+    );
+    let out = tmp.path().join("t");
+    let o = katachi(&[
+        "tournament",
+        "-p",
+        "k=katachi",
+        "-p",
+        &format!("slow=gtp:{}", s(&slow)),
+        "--openings",
+        "1",
+        "--opening-moves",
+        "0",
+        "--size",
+        "7",
+        "--move-time",
+        "1.5",
+        "--game-time",
+        "2",
+        "-o",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let all = games(&out);
+    assert_eq!(all.len(), 2);
+    for g in &all {
+        assert_eq!(g["ending"], "timeout", "{g}");
+        let slow_first = g["first"] == "slow";
+        assert_eq!(
+            g["winner"],
+            if slow_first { "second" } else { "first" },
+            "{g}"
+        );
+        // The slow side ran out after a few moves (three at 0.6 s leave
+        // 0.2 s for the fourth; a loaded machine may stop it sooner).
+        let moves = g["moves"].as_u64().unwrap();
+        assert!((2..=8).contains(&moves), "{g}");
+    }
+}

@@ -379,6 +379,8 @@ pub struct Settings {
     /// The most one move may take: a player over it loses on time (an
     /// engine in another process is no longer waited for).
     pub move_time: Option<Duration>,
+    /// The most all of one side's moves of a game may take together.
+    pub game_time: Option<Duration>,
 }
 
 impl Default for Settings {
@@ -388,6 +390,7 @@ impl Default for Settings {
             komi: 7.5,
             move_cap: 400,
             move_time: None,
+            game_time: None,
         }
     }
 }
@@ -478,8 +481,15 @@ pub fn play_game_from(
     let mut time = [(Duration::ZERO, 0usize); 2];
     let mut end = End::Cap;
     let mut error = None;
-    black.set_move_limit(settings.move_time);
-    white.set_move_limit(settings.move_time);
+    // The limit on the next move: the move limit, or what is left of the
+    // side's game time if that is less.
+    let limit = |spent: Duration| -> Option<Duration> {
+        let left = settings.game_time.map(|g| g.saturating_sub(spent));
+        match (settings.move_time, left) {
+            (Some(m), Some(l)) => Some(m.min(l)),
+            (m, l) => m.or(l),
+        }
+    };
     // A player that cannot start its game forfeits it.
     if let Err(e) = black.new_game(settings.size, settings.komi, seed) {
         error = Some(e);
@@ -509,18 +519,20 @@ pub fn play_game_from(
             Color::Black => (&mut *black, &mut *white),
             Color::White => (&mut *white, &mut *black),
         };
+        let allowed = limit(time[index(color)].0);
+        me.set_move_limit(allowed);
         let t0 = Instant::now();
         let answer = me.genmove(color);
         let took = t0.elapsed();
         let slot = &mut time[index(color)];
         slot.0 += took;
         slot.1 += 1;
-        if let Some(limit) = settings.move_time.filter(|&l| took > l) {
+        if let Some(allowed) = allowed.filter(|&l| took > l) {
             error = Some(format!(
-                "{} took {:.2} s for a move, over the {:.2} s limit",
+                "{} took {:.2} s for a move, over the {:.2} s it had",
                 me.name(),
                 took.as_secs_f64(),
-                limit.as_secs_f64()
+                allowed.as_secs_f64()
             ));
             end = End::Timeout(color);
             break;
@@ -604,6 +616,7 @@ mod tests {
             komi: 0.5,
             move_cap: 300,
             move_time: None,
+            game_time: None,
         };
         let res = play_game(&mut k, &mut r, settings, 9);
         assert!(res.error.is_none(), "{:?}", res.error);

@@ -302,7 +302,7 @@ fn identity(config: &Config) -> String {
     }
     let s = config.settings;
     out += &format!(
-        "format {:?}\nopenings {} of {} moves, seed {}\nsize {}, komi {}, move cap {}, move time {:?}\n",
+        "format {:?}\nopenings {} of {} moves, seed {}\nsize {}, komi {}, move cap {}, move time {:?}, game time {:?}\n",
         config.format,
         config.openings,
         config.opening_moves,
@@ -310,7 +310,8 @@ fn identity(config: &Config) -> String {
         s.size,
         s.komi,
         s.move_cap,
-        s.move_time
+        s.move_time,
+        s.game_time
     );
     out
 }

@@ -180,6 +180,10 @@ pub(crate) enum Command {
         /// on time (an external engine is not waited for beyond it).
         #[arg(long, value_name = "SECONDS")]
         move_time: Option<f64>,
+        /// The most all of one side's moves in a game may take, in
+        /// seconds: a player over it loses on time.
+        #[arg(long, value_name = "SECONDS")]
+        game_time: Option<f64>,
         /// Play the K-th of N disjoint parts of the schedule.
         #[arg(long, value_name = "K/N")]
         shard: Option<katachi::tournament::schedule::Shard>,

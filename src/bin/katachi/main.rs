@@ -94,6 +94,7 @@ fn main() -> ExitCode {
             komi,
             cap,
             move_time,
+            game_time,
             shard,
             prior,
             out,
@@ -124,15 +125,17 @@ fn main() -> ExitCode {
                         size,
                         komi,
                         move_cap: cap,
-                        move_time: match move_time {
-                            None => None,
-                            Some(t) if t.is_finite() && t > 0.0 => {
-                                Some(std::time::Duration::from_secs_f64(t))
+                        move_time: match seconds("--move-time", move_time) {
+                            Ok(t) => t,
+                            Err(e) => {
+                                eprintln!("katachi tournament: {e}");
+                                return ExitCode::FAILURE;
                             }
-                            Some(t) => {
-                                eprintln!(
-                                    "katachi tournament: --move-time {t}: a positive number of seconds"
-                                );
+                        },
+                        game_time: match seconds("--game-time", game_time) {
+                            Ok(t) => t,
+                            Err(e) => {
+                                eprintln!("katachi tournament: {e}");
                                 return ExitCode::FAILURE;
                             }
                         },
@@ -185,6 +188,15 @@ fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+/// A time limit given in seconds: positive and finite, or absent.
+fn seconds(flag: &str, value: Option<f64>) -> Result<Option<std::time::Duration>, String> {
+    match value {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(std::time::Duration::from_secs_f64(t))),
+        Some(t) => Err(format!("{flag} {t}: a positive number of seconds")),
     }
 }
 
