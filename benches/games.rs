@@ -183,6 +183,7 @@ fn run(args: Args) -> Result<(), String> {
         players: vec![me, them.clone()],
         format: Format::RoundRobin,
         openings: args.games.div_ceil(2),
+        openings_file: None,
         opening_moves: args.opening_moves,
         seed: args.seed,
         settings: args.settings,

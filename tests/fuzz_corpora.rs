@@ -146,3 +146,9 @@ fn gtp_target_over_its_seeds() {
     let inputs = named(files("tests/fuzz/seeds/gtp", &[]));
     assert!(run("gtp", inputs, bodies::gtp) >= 3);
 }
+
+#[test]
+fn openings_target_over_its_seeds() {
+    let inputs = named(files("tests/fuzz/seeds/openings", &[]));
+    assert!(run("openings", inputs, bodies::openings) >= 3);
+}

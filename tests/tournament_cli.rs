@@ -360,3 +360,61 @@ fn a_clock_per_game_is_charged() {
         assert!((2..=8).contains(&moves), "{g}");
     }
 }
+
+#[test]
+fn openings_from_a_file_are_played_with_both_colours_and_checked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("openings.txt");
+    std::fs::write(&file, "# three openings\nD4 D5\nC3\nE5 pass E4\n").unwrap();
+    let out = tmp.path().join("t");
+    let o = katachi(&[
+        "tournament",
+        "-p",
+        "a=random",
+        "-p",
+        "b=random",
+        "--openings-file",
+        s(&file),
+        "--size",
+        "7",
+        "-o",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let all = games(&out);
+    assert_eq!(all.len(), 6);
+    // Each game's record starts with its opening.
+    for g in &all {
+        let sgf = std::fs::read_to_string(out.join(g["record"].as_str().unwrap())).unwrap();
+        let first = match g["opening"].as_u64().unwrap() {
+            0 => ";B[dd];W[dc]",
+            1 => ";B[ce]",
+            _ => ";B[ec];W[]",
+        };
+        assert!(sgf.contains(first), "{g}: {sgf}");
+    }
+    // A bad file: every error located, nothing played.
+    std::fs::write(&file, "D4 D4\nQ9\n").unwrap();
+    let out2 = tmp.path().join("t2");
+    let o = katachi(&[
+        "tournament",
+        "-p",
+        "a=random",
+        "-p",
+        "b=random",
+        "--openings-file",
+        s(&file),
+        "--size",
+        "7",
+        "-o",
+        s(&out2),
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("openings.txt:1:4: error: D4 is illegal here"),
+        "{err}"
+    );
+    assert!(err.contains("openings.txt:2:1: error: `Q9`"), "{err}");
+    assert!(!out2.join("ledger.jsonl").exists());
+}

@@ -19,6 +19,7 @@
 //! benchmark `benches/games.rs`.
 
 pub mod ledger;
+pub mod openings;
 pub mod ratings;
 pub mod runner;
 pub mod schedule;

@@ -19,8 +19,8 @@ use super::{play_game_from, End, GtpPlayer, Katachi, Player, RandomPlayer, Setti
 use crate::go::evaluation::EvalOptions;
 use crate::go::movegen::PatternSet;
 use crate::go::search::SearchOptions;
-use crate::go::{Game, Move};
-use crate::position::{Color, Point, Position};
+use crate::go::Move;
+use crate::position::Color;
 
 /// A player as named on the command line: `NAME=KIND`, where KIND is
 /// `katachi` (optionally `katachi:playouts=N,db=FILE`), `random`, or
@@ -155,6 +155,9 @@ pub struct Config {
     pub format: Format,
     /// Distinct openings; each is played twice per pairing.
     pub openings: usize,
+    /// Openings read from a file (`--openings-file`), instead of
+    /// `openings` random ones.
+    pub openings_file: Option<Vec<Vec<Move>>>,
     /// Random moves in each opening.
     pub opening_moves: usize,
     pub seed: u64,
@@ -162,48 +165,6 @@ pub struct Config {
     pub out: PathBuf,
     pub shard: Option<Shard>,
     pub fit: Fit,
-}
-
-/// `n` openings of `moves` random moves each on an empty board, from
-/// `seed`: legal moves on the board's inner points (off the first line),
-/// the same for every run with the same arguments.
-pub fn openings(size: usize, n: usize, moves: usize, seed: u64) -> Vec<Vec<Move>> {
-    (0..n)
-        .map(|k| {
-            let mut x = (seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
-            let mut game = Game::new(size);
-            let mut out = Vec::new();
-            let mut color = Color::Black;
-            let inner: Vec<Point> = (0..size as i32)
-                .flat_map(|i| (0..size as i32).map(move |j| Point::new(i, j)))
-                .filter(|p| {
-                    size < 5
-                        || (1..size as i32 - 1).contains(&p.i)
-                            && (1..size as i32 - 1).contains(&p.j)
-                })
-                .collect();
-            for _ in 0..moves {
-                let legal: Vec<Point> = inner
-                    .iter()
-                    .copied()
-                    .filter(|&p| game.goban().is_empty(p) && game.goban().is_legal(p, color))
-                    .collect();
-                if legal.is_empty() {
-                    break;
-                }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let p = legal[(x % legal.len() as u64) as usize];
-                if game.play(color, Move::Play(p)).is_err() {
-                    break;
-                }
-                out.push(Move::Play(p));
-                color = color.other();
-            }
-            out
-        })
-        .collect()
 }
 
 /// What a run tells its caller as it goes.
@@ -242,15 +203,22 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
         // Drop the cut line, so that appends start on a fresh line.
         rewrite_ledger(&ledger_path, &done)?;
     }
-    let all = schedule::schedule(names.len(), config.format, config.openings);
+    let openings = config
+        .openings_file
+        .as_ref()
+        .map_or(config.openings, Vec::len);
+    let all = schedule::schedule(names.len(), config.format, openings);
     let done_ids: BTreeSet<String> = done.iter().map(|g| g.id.clone()).collect();
     let todo = schedule::to_play(&all, config.shard, &done_ids);
-    let lines = openings(
-        config.settings.size,
-        config.openings.max(1),
-        config.opening_moves,
-        config.seed,
-    );
+    let lines = match &config.openings_file {
+        Some(lines) => lines.clone(),
+        None => super::openings::random(
+            config.settings.size,
+            config.openings.max(1),
+            config.opening_moves,
+            config.seed,
+        ),
+    };
     let mut players: Vec<Box<dyn Player>> = config
         .players
         .iter()
@@ -302,11 +270,12 @@ fn identity(config: &Config) -> String {
     }
     let s = config.settings;
     out += &format!(
-        "format {:?}\nopenings {} of {} moves, seed {}\nsize {}, komi {}, move cap {}, move time {:?}, game time {:?}\n",
+        "format {:?}\nopenings {} of {} moves, seed {}, from a file {:?}\nsize {}, komi {}, move cap {}, move time {:?}, game time {:?}\n",
         config.format,
         config.openings,
         config.opening_moves,
         config.seed,
+        config.openings_file,
         s.size,
         s.komi,
         s.move_cap,
@@ -472,14 +441,5 @@ mod tests {
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn openings_are_seeded_and_legal() {
-        let a = openings(9, 4, 3, 7);
-        assert_eq!(a, openings(9, 4, 3, 7));
-        assert_ne!(a, openings(9, 4, 3, 8));
-        assert!(a.iter().all(|o| o.len() == 3));
-        assert!(a.windows(2).any(|w| w[0] != w[1]), "{a:?}");
     }
 }

@@ -298,3 +298,16 @@ pub fn gtp(data: &[u8]) {
         }
     }
 }
+
+/// A tournament's openings file (`katachi tournament --openings-file`):
+/// read on a 9x9 and a 19x19 board, every opening replayed by the rules;
+/// a bad file's every error names `fuzz.txt:line:col`.
+pub fn openings(data: &[u8]) {
+    let data = cut(data);
+    for size in [9, 19] {
+        match katachi::tournament::openings::parse("fuzz.txt", data, size) {
+            Ok(openings) => assert!(!openings.is_empty()),
+            Err(e) => assert!(e.contains("fuzz.txt:"), "errors not located: {e}"),
+        }
+    }
+}

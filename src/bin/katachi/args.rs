@@ -166,6 +166,11 @@ pub(crate) enum Command {
         /// Moves in each opening.
         #[arg(long, value_name = "M", default_value_t = 2)]
         opening_moves: usize,
+        /// Openings from a file instead of random ones: one a line, GTP
+        /// vertices separated by spaces (`D4 F6`), Black first; `#` starts
+        /// a comment.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "opening_moves"])]
+        openings_file: Option<std::path::PathBuf>,
         /// The seed of the openings and of the engines' own randomness.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,

@@ -89,6 +89,7 @@ fn main() -> ExitCode {
             gauntlet,
             openings,
             opening_moves,
+            openings_file,
             seed,
             size,
             komi,
@@ -111,8 +112,30 @@ fn main() -> ExitCode {
                     katachi::go::game::MAX_SIZE
                 ))
             } else {
+                let openings_file = match &openings_file {
+                    None => None,
+                    Some(path) => {
+                        let read = katachi::input::read_file(path)
+                            .map_err(|e| format!("{}: {e}", path.display()))
+                            .and_then(|bytes| {
+                                katachi::tournament::openings::parse(
+                                    &path.display().to_string(),
+                                    &bytes,
+                                    size,
+                                )
+                            });
+                        match read {
+                            Ok(o) => Some(o),
+                            Err(e) => {
+                                eprintln!("{e}");
+                                return ExitCode::FAILURE;
+                            }
+                        }
+                    }
+                };
                 let config = runner::Config {
                     players,
+                    openings_file,
                     format: if gauntlet {
                         Format::Gauntlet
                     } else {
