@@ -130,24 +130,8 @@ impl Results {
         if n == 0 {
             return Vec::new();
         }
-        let games = |i: usize, j: usize| f64::from(self.pairing(i, j).games());
         let theta = self.solve(fit);
-        // The observed information of θ (a weighted graph Laplacian, plus
-        // the prior's games on the diagonal).
-        let mut info = vec![0.0; n * n];
-        for i in 0..n {
-            for j in 0..n {
-                if i == j {
-                    continue;
-                }
-                let p = 1.0 / (1.0 + (theta[j] - theta[i]).exp());
-                let w = games(i, j) * p * (1.0 - p);
-                info[i * n + j] -= w;
-                info[i * n + i] += w;
-            }
-            let p = 1.0 / (1.0 + (-theta[i]).exp());
-            info[i * n + i] += fit.prior_games * p * (1.0 - p);
-        }
+        let info = self.information(&theta, fit);
         let cov = centred_covariance(&info, n);
         let mean = theta.iter().sum::<f64>() / n as f64;
         (0..n)
@@ -203,7 +187,79 @@ impl Results {
                 break;
             }
         }
-        gamma.iter().map(|g| g.ln()).collect()
+        let mut theta: Vec<f64> = gamma.iter().map(|g| g.ln()).collect();
+        // MM closes in slowly when the prior's pull on the scale is weak;
+        // a few Newton steps finish the job, each kept only if it brings
+        // the likelihood equations closer to solved (where the maximum
+        // does not exist, the information is singular and none is taken).
+        let mut residual = self.gradient(&theta, fit, &score);
+        for _ in 0..50 {
+            let size = residual.iter().fold(0.0f64, |m, g| m.max(g.abs()));
+            if size < 1e-12 {
+                break;
+            }
+            let info = self.information(&theta, fit);
+            let inverse = if fit.prior_games > 0.0 {
+                invert(&mut info.clone(), n)
+            } else {
+                centred_covariance(&info, n)
+            };
+            let Some(inverse) = inverse else { break };
+            let next: Vec<f64> = (0..n)
+                .map(|i| {
+                    theta[i]
+                        + (0..n)
+                            .map(|j| inverse[i * n + j] * residual[j])
+                            .sum::<f64>()
+                })
+                .collect();
+            let next_residual = self.gradient(&next, fit, &score);
+            let next_size = next_residual.iter().fold(0.0f64, |m, g| m.max(g.abs()));
+            if next_size.is_nan() || next_size >= size {
+                break;
+            }
+            theta = next;
+            residual = next_residual;
+        }
+        theta
+    }
+
+    /// The likelihood equations' residuals at `theta`: each player's score
+    /// (with the prior's half points) minus its expected score.
+    fn gradient(&self, theta: &[f64], fit: Fit, score: &[f64]) -> Vec<f64> {
+        let n = self.n;
+        (0..n)
+            .map(|i| {
+                let p = |a: f64, b: f64| 1.0 / (1.0 + (b - a).exp());
+                let expected: f64 = (0..n)
+                    .filter(|&j| j != i)
+                    .map(|j| f64::from(self.pairing(i, j).games()) * p(theta[i], theta[j]))
+                    .sum::<f64>()
+                    + fit.prior_games * p(theta[i], 0.0);
+                score[i] - expected
+            })
+            .collect()
+    }
+
+    /// The observed information of θ (a weighted graph Laplacian, plus the
+    /// prior's games on the diagonal).
+    fn information(&self, theta: &[f64], fit: Fit) -> Vec<f64> {
+        let n = self.n;
+        let mut info = vec![0.0; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let p = 1.0 / (1.0 + (theta[j] - theta[i]).exp());
+                let w = f64::from(self.pairing(i, j).games()) * p * (1.0 - p);
+                info[i * n + j] -= w;
+                info[i * n + i] += w;
+            }
+            let p = 1.0 / (1.0 + (-theta[i]).exp());
+            info[i * n + i] += fit.prior_games * p * (1.0 - p);
+        }
+        info
     }
 }
 
