@@ -209,33 +209,23 @@ impl Grid {
                 line.push(ch);
             };
             if let (Some(&first), Some(&last)) = (row.first(), row.last()) {
-                let west = (
+                let west = side_mark(
+                    '<',
                     e & WEST != 0 && first == min_j,
                     e & LEAST_SUM != 0 && r + first == min_s,
                 );
-                let mark = match west {
-                    (true, true) => Some('<'),
-                    (true, false) => Some('\\'),
-                    (false, true) => Some('/'),
-                    _ => None,
-                };
-                if let Some(m) = mark {
+                if let Some(m) = west {
                     put(&mut line, at(r, first) - 2, m);
                 }
                 for &c in &row {
                     put(&mut line, at(r, c), self.get(r, c).as_char());
                 }
-                let east = (
+                let east = side_mark(
+                    '>',
                     e & EAST != 0 && last == max_j,
                     e & MOST_SUM != 0 && r + last == max_s,
                 );
-                let mark = match east {
-                    (true, true) => Some('>'),
-                    (true, false) => Some('\\'),
-                    (false, true) => Some('/'),
-                    _ => None,
-                };
-                if let Some(m) = mark {
+                if let Some(m) = east {
                     put(&mut line, at(r, last) + 2, m);
                 }
             }
@@ -266,6 +256,18 @@ impl Grid {
             dashes(&mut out);
         }
         out
+    }
+}
+
+/// A hexagonal row end's side mark: `\\` when the end cell is on the
+/// side bounding `j`, `/` on the side bounding `i + j`, `corner` (`<` or
+/// `>`) on both.
+fn side_mark(corner: char, on_j: bool, on_sum: bool) -> Option<char> {
+    match (on_j, on_sum) {
+        (true, true) => Some(corner),
+        (true, false) => Some('\\'),
+        (false, true) => Some('/'),
+        (false, false) => None,
     }
 }
 

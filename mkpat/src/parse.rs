@@ -434,6 +434,18 @@ impl<'a> Parser_<'a> {
         }
     }
 
+    /// The next line of a diagram (recorded in `d.lines`), or `None` at
+    /// the first blank, comment, attribute, constraint or header line.
+    fn next_diagram_line(&mut self, d: &mut Diagram) -> Option<Line<'a>> {
+        let l = self.lines.get(self.pos).copied()?;
+        if !matches!(self.classify(&l), LineKind::Other) {
+            return None;
+        }
+        self.pos += 1;
+        d.lines.push(l.span());
+        Some(l)
+    }
+
     /// Reads diagram lines up to the first blank, comment, attribute,
     /// constraint or header line. `labels` allows letters (constraint
     /// diagrams).
@@ -443,12 +455,7 @@ impl<'a> Parser_<'a> {
         }
         let mut d = Diagram::default();
         let mut descriptions = Vec::new();
-        while let Some(l) = self.lines.get(self.pos).copied() {
-            if !matches!(self.classify(&l), LineKind::Other) {
-                break;
-            }
-            self.pos += 1;
-            d.lines.push(l.span());
+        while let Some(l) = self.next_diagram_line(&mut d) {
             let body_len = l.text.find([' ', '\t']).unwrap_or(l.text.len());
             let (body, comment) = l.text.split_at(body_len);
             let comment = comment.trim();
@@ -514,12 +521,7 @@ impl<'a> Parser_<'a> {
     fn hex_diagram(&mut self) -> Diagram {
         let mut d = Diagram::default();
         let mut descriptions = Vec::new();
-        while let Some(l) = self.lines.get(self.pos).copied() {
-            if !matches!(self.classify(&l), LineKind::Other) {
-                break;
-            }
-            self.pos += 1;
-            d.lines.push(l.span());
+        while let Some(l) = self.next_diagram_line(&mut d) {
             let body = l.text.trim_end();
             if body.contains('-') && body.chars().all(|c| c == '-' || c == ' ') {
                 let indent = body.len() - body.trim_start().len();

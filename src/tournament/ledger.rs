@@ -71,10 +71,15 @@ pub struct GameRecord {
     pub record: Option<String>,
 }
 
+/// One game as its ledger line, without the line end.
+fn line(game: &GameRecord) -> Result<String, String> {
+    serde_json::to_string(game).map_err(|e| e.to_string())
+}
+
 /// Appends one game to the ledger at `path` (created when missing) and
 /// flushes it.
 pub fn append(path: &Path, game: &GameRecord) -> Result<(), String> {
-    let line = serde_json::to_string(game).map_err(|e| e.to_string())?;
+    let line = line(game)?;
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -83,6 +88,17 @@ pub fn append(path: &Path, game: &GameRecord) -> Result<(), String> {
     writeln!(f, "{line}")
         .and_then(|()| f.flush())
         .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Replaces the ledger at `path` with `games` (atomically, through
+/// `mkpat::output`): a repaired ledger, its cut last line dropped.
+pub fn write(path: &Path, games: &[GameRecord]) -> Result<(), String> {
+    let mut text = String::new();
+    for g in games {
+        text += &line(g)?;
+        text.push('\n');
+    }
+    crate::mkpat::output::write(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
 /// Reads a ledger: the games, and a warning for a last line cut short (a

@@ -201,7 +201,7 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
     if let Some(w) = warning {
         progress(Progress::Note(&w));
         // Drop the cut line, so that appends start on a fresh line.
-        rewrite_ledger(&ledger_path, &done)?;
+        ledger::write(&ledger_path, &done)?;
     }
     let openings = config
         .openings_file
@@ -229,6 +229,7 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
         done_before: done.len(),
     });
     let mut games = done;
+    let mut standings = None;
     for (k, g) in todo.iter().enumerate() {
         let record = play_one(config, &mut players, g, &lines[g.opening], &names)?;
         ledger::append(&ledger_path, &record)?;
@@ -246,17 +247,25 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
             }
         );
         games.push(record);
-        let standings = Standings::new(&names, &games, config.fit)?;
-        write_standings(&config.out, &standings)?;
+        let now = Standings::new(&names, &games, config.fit)?;
+        write_standings(&config.out, &now)?;
         progress(Progress::Game {
             played: k + 1,
             line: &line,
-            standings: &standings,
+            standings: &now,
         });
+        standings = Some(now);
     }
-    let standings = Standings::new(&names, &games, config.fit)?;
-    write_standings(&config.out, &standings)?;
-    Ok(standings)
+    match standings {
+        Some(s) => Ok(s),
+        // Nothing played (all in the ledger already): the standings of
+        // what is there.
+        None => {
+            let s = Standings::new(&names, &games, config.fit)?;
+            write_standings(&config.out, &s)?;
+            Ok(s)
+        }
+    }
 }
 
 /// What makes two runs the same tournament (a shard may differ): kept in
@@ -351,15 +360,6 @@ fn play_one(
     })
 }
 
-fn rewrite_ledger(path: &Path, games: &[GameRecord]) -> Result<(), String> {
-    let mut text = String::new();
-    for g in games {
-        text += &serde_json::to_string(g).map_err(|e| e.to_string())?;
-        text.push('\n');
-    }
-    crate::mkpat::output::write(path, text.as_bytes()).map_err(|e| e.to_string())
-}
-
 fn write_standings(out: &Path, s: &Standings) -> Result<(), String> {
     for (name, text) in [
         ("standings.md", s.markdown()),
@@ -373,8 +373,12 @@ fn write_standings(out: &Path, s: &Standings) -> Result<(), String> {
 
 /// The standings of several folders' ledgers merged (the shards of one
 /// tournament): the players are those the ledgers name, in order of
-/// appearance.
-pub fn merge_folders(folders: &[PathBuf], fit: Fit) -> Result<Standings, String> {
+/// appearance. `note` hears of a ledger whose last line was cut short.
+pub fn merge_folders(
+    folders: &[PathBuf],
+    fit: Fit,
+    mut note: impl FnMut(&str),
+) -> Result<Standings, String> {
     let mut ledgers = Vec::new();
     for f in folders {
         let path = f.join("ledger.jsonl");
@@ -383,7 +387,7 @@ pub fn merge_folders(folders: &[PathBuf], fit: Fit) -> Result<Standings, String>
         }
         let (games, warning) = ledger::read(&path)?;
         if let Some(w) = warning {
-            eprintln!("katachi: {w}");
+            note(&w);
         }
         ledgers.push(games);
     }

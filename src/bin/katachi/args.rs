@@ -152,63 +152,7 @@ pub(crate) enum Command {
     ///       --openings 20 --shard 3/8 -o runs/part3
     ///   katachi tournament --merge runs/part1 runs/part2 …
     #[command(verbatim_doc_comment)]
-    Tournament {
-        /// A player, NAME=katachi[:playouts=N,db=FILE], NAME=random or
-        /// NAME=gtp:COMMAND [ARGS] (two or more).
-        #[arg(short = 'p', long = "player", value_name = "NAME=KIND")]
-        players: Vec<katachi::tournament::runner::PlayerSpec>,
-        /// The first player against each other one, instead of every pair.
-        #[arg(long)]
-        gauntlet: bool,
-        /// Distinct random openings, each played twice per pairing.
-        #[arg(long, value_name = "N", default_value_t = 2)]
-        openings: usize,
-        /// Moves in each opening.
-        #[arg(long, value_name = "M", default_value_t = 2)]
-        opening_moves: usize,
-        /// Openings from a file instead of random ones: one a line, GTP
-        /// vertices separated by spaces (`D4 F6`), Black first; `#` starts
-        /// a comment.
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "opening_moves"])]
-        openings_file: Option<std::path::PathBuf>,
-        /// The seed of the openings and of the engines' own randomness.
-        #[arg(long, value_name = "S", default_value_t = 1)]
-        seed: u64,
-        #[arg(long, value_name = "N", default_value_t = 9)]
-        size: usize,
-        #[arg(long, value_name = "K", default_value_t = 7.5)]
-        komi: f32,
-        /// Moves after which a game is stopped and counted as it stands.
-        #[arg(long, value_name = "MOVES", default_value_t = 400)]
-        cap: usize,
-        /// The most one move may take, in seconds: a player over it loses
-        /// on time (an external engine is not waited for beyond it).
-        #[arg(long, value_name = "SECONDS")]
-        move_time: Option<f64>,
-        /// The most all of one side's moves in a game may take, in
-        /// seconds: a player over it loses on time.
-        #[arg(long, value_name = "SECONDS")]
-        game_time: Option<f64>,
-        /// Play the K-th of N disjoint parts of the schedule.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<katachi::tournament::schedule::Shard>,
-        /// Virtual drawn games per player in the rating fit (0: plain
-        /// maximum likelihood, which has no answer for a perfect score).
-        #[arg(long, value_name = "G", default_value_t = 1.0)]
-        prior: f64,
-        /// The tournament's folder (created when missing).
-        #[arg(
-            short = 'o',
-            long,
-            value_name = "DIR",
-            required_unless_present = "merge"
-        )]
-        out: Option<std::path::PathBuf>,
-        /// Print the standings of these folders' ledgers merged (shards of
-        /// one tournament) instead of playing.
-        #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["players", "out", "shard"])]
-        merge: Vec<std::path::PathBuf>,
-    },
+    Tournament(TournamentArgs),
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.
@@ -260,4 +204,64 @@ impl SearchArgs {
             time_budget: None,
         })
     }
+}
+
+/// `katachi tournament`'s flags.
+#[derive(clap::Args, Debug)]
+pub(crate) struct TournamentArgs {
+    /// A player, NAME=katachi[:playouts=N,db=FILE], NAME=random or
+    /// NAME=gtp:COMMAND [ARGS] (two or more).
+    #[arg(short = 'p', long = "player", value_name = "NAME=KIND")]
+    pub(crate) players: Vec<katachi::tournament::runner::PlayerSpec>,
+    /// The first player against each other one, instead of every pair.
+    #[arg(long)]
+    pub(crate) gauntlet: bool,
+    /// Distinct random openings, each played twice per pairing.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub(crate) openings: usize,
+    /// Moves in each opening.
+    #[arg(long, value_name = "M", default_value_t = 2)]
+    pub(crate) opening_moves: usize,
+    /// Openings from a file instead of random ones: one a line, GTP
+    /// vertices separated by spaces (`D4 F6`), Black first; `#` starts
+    /// a comment.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "opening_moves"])]
+    pub(crate) openings_file: Option<std::path::PathBuf>,
+    /// The seed of the openings and of the engines' own randomness.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub(crate) size: usize,
+    #[arg(long, value_name = "K", default_value_t = 7.5)]
+    pub(crate) komi: f32,
+    /// Moves after which a game is stopped and counted as it stands.
+    #[arg(long, value_name = "MOVES", default_value_t = 400)]
+    pub(crate) cap: usize,
+    /// The most one move may take, in seconds: a player over it loses
+    /// on time (an external engine is not waited for beyond it).
+    #[arg(long, value_name = "SECONDS")]
+    pub(crate) move_time: Option<f64>,
+    /// The most all of one side's moves in a game may take, in
+    /// seconds: a player over it loses on time.
+    #[arg(long, value_name = "SECONDS")]
+    pub(crate) game_time: Option<f64>,
+    /// Play the K-th of N disjoint parts of the schedule.
+    #[arg(long, value_name = "K/N")]
+    pub(crate) shard: Option<katachi::tournament::schedule::Shard>,
+    /// Virtual drawn games per player in the rating fit (0: plain
+    /// maximum likelihood, which has no answer for a perfect score).
+    #[arg(long, value_name = "G", default_value_t = 1.0)]
+    pub(crate) prior: f64,
+    /// The tournament's folder (created when missing).
+    #[arg(
+        short = 'o',
+        long,
+        value_name = "DIR",
+        required_unless_present = "merge"
+    )]
+    pub(crate) out: Option<std::path::PathBuf>,
+    /// Print the standings of these folders' ledgers merged (shards of
+    /// one tournament) instead of playing.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["players", "out", "shard"])]
+    pub(crate) merge: Vec<std::path::PathBuf>,
 }

@@ -10,12 +10,13 @@
 //! (`katachi::tournament::runner`).
 //!
 //! The binary's files: `args.rs` (the command line), `matching.rs`
-//! (`match`), `tuning.rs` (`explain`, `hits`), `games.rs` (SGF files and
-//! folders); `gtp` is the library's `katachi::gtp`.
+//! (`match`), `tuning.rs` (`explain`, `hits`), `tournament.rs` (`tournament`),
+//! `games.rs` (SGF files and folders); `gtp` is the library's `katachi::gtp`.
 
 mod args;
 mod games;
 mod matching;
+mod tournament;
 mod tuning;
 
 use std::process::ExitCode;
@@ -84,105 +85,7 @@ fn main() -> ExitCode {
             all_patterns,
             db.as_deref(),
         )),
-        Command::Tournament {
-            players,
-            gauntlet,
-            openings,
-            opening_moves,
-            openings_file,
-            seed,
-            size,
-            komi,
-            cap,
-            move_time,
-            game_time,
-            shard,
-            prior,
-            out,
-            merge,
-        } => {
-            use katachi::tournament::{ratings::Fit, runner, schedule::Format, Settings};
-            let fit = Fit { prior_games: prior };
-            let standings = if !merge.is_empty() {
-                runner::merge_folders(&merge, fit)
-            } else if !(katachi::go::game::MIN_SIZE..=katachi::go::game::MAX_SIZE).contains(&size) {
-                Err(format!(
-                    "--size {size}: Go is played here on {}..={}",
-                    katachi::go::game::MIN_SIZE,
-                    katachi::go::game::MAX_SIZE
-                ))
-            } else {
-                let openings_file = match &openings_file {
-                    None => None,
-                    Some(path) => {
-                        let read = katachi::input::read_file(path)
-                            .map_err(|e| format!("{}: {e}", path.display()))
-                            .and_then(|bytes| {
-                                katachi::tournament::openings::parse(
-                                    &path.display().to_string(),
-                                    &bytes,
-                                    size,
-                                )
-                            });
-                        match read {
-                            Ok(o) => Some(o),
-                            Err(e) => {
-                                eprintln!("{e}");
-                                return ExitCode::FAILURE;
-                            }
-                        }
-                    }
-                };
-                let config = runner::Config {
-                    players,
-                    openings_file,
-                    format: if gauntlet {
-                        Format::Gauntlet
-                    } else {
-                        Format::RoundRobin
-                    },
-                    openings,
-                    opening_moves,
-                    seed,
-                    settings: Settings {
-                        size,
-                        komi,
-                        move_cap: cap,
-                        move_time: match seconds("--move-time", move_time) {
-                            Ok(t) => t,
-                            Err(e) => {
-                                eprintln!("katachi tournament: {e}");
-                                return ExitCode::FAILURE;
-                            }
-                        },
-                        game_time: match seconds("--game-time", game_time) {
-                            Ok(t) => t,
-                            Err(e) => {
-                                eprintln!("katachi tournament: {e}");
-                                return ExitCode::FAILURE;
-                            }
-                        },
-                    },
-                    out: out.expect("clap requires --out without --merge"),
-                    shard,
-                    fit,
-                };
-                run_with_progress(&config)
-            };
-            match standings {
-                Ok(s) => match emit(&s.markdown()) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => {
-                        eprintln!("katachi tournament: {e}");
-                        ExitCode::FAILURE
-                    }
-                },
-                Err(e) => {
-                    eprintln!("katachi tournament: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Command::Tournament(args) => tournament::run(args),
         Command::Gtp {
             output,
             all_patterns,
@@ -212,69 +115,6 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-/// A time limit given in seconds: positive and finite, or absent.
-fn seconds(flag: &str, value: Option<f64>) -> Result<Option<std::time::Duration>, String> {
-    match value {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(std::time::Duration::from_secs_f64(t))),
-        Some(t) => Err(format!("{flag} {t}: a positive number of seconds")),
-    }
-}
-
-/// Runs a tournament with a progress bar on a terminal (the leaders'
-/// ratings as its message), one line per game otherwise.
-fn run_with_progress(
-    config: &katachi::tournament::runner::Config,
-) -> Result<katachi::tournament::ledger::Standings, String> {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    use katachi::tournament::runner::{run, Progress};
-    use std::io::IsTerminal;
-    let terminal = std::io::stderr().is_terminal();
-    let bar = ProgressBar::with_draw_target(
-        None,
-        if terminal {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    if let Ok(style) =
-        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} games  {msg}")
-    {
-        bar.set_style(style);
-    }
-    let result = run(config, |p| match p {
-        Progress::Start { to_play, .. } => bar.set_length(to_play as u64),
-        Progress::Game {
-            played,
-            line,
-            standings,
-        } => {
-            if terminal {
-                let leaders: Vec<String> = standings
-                    .players
-                    .iter()
-                    .take(3)
-                    .map(|s| format!("{} {:+.0}", s.player, s.elo))
-                    .collect();
-                bar.set_position(played as u64);
-                bar.set_message(leaders.join(", "));
-            } else {
-                eprintln!("{line}");
-            }
-        }
-        Progress::Note(text) => {
-            if terminal {
-                bar.println(text);
-            } else {
-                eprintln!("{text}");
-            }
-        }
-    });
-    bar.finish_and_clear();
-    result
 }
 
 /// A pattern database for the move generator, its warnings on stderr.

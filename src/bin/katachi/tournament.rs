@@ -1,0 +1,155 @@
+//! `katachi tournament`: the flags made into a tournament's configuration,
+//! the run with a progress bar, the standings printed.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use katachi::go::game::{MAX_SIZE, MIN_SIZE};
+use katachi::tournament::ledger::Standings;
+use katachi::tournament::ratings::Fit;
+use katachi::tournament::runner::{self, Config, Progress};
+use katachi::tournament::schedule::Format;
+use katachi::tournament::{openings, Settings};
+
+use crate::args::TournamentArgs;
+use crate::emit;
+
+/// Why a tournament did not run.
+enum Failure {
+    /// A message for `katachi tournament: …`.
+    Message(String),
+    /// An openings file's diagnostics, printed as they are rendered.
+    Rendered(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Failure {
+        Failure::Message(e)
+    }
+}
+
+pub(crate) fn run(a: TournamentArgs) -> ExitCode {
+    let failure = match standings(a) {
+        Ok(s) => match emit(&s.markdown()) {
+            Ok(()) => return ExitCode::SUCCESS,
+            Err(e) => Failure::Message(e),
+        },
+        Err(f) => f,
+    };
+    match failure {
+        Failure::Message(e) => eprintln!("katachi tournament: {e}"),
+        Failure::Rendered(text) => eprintln!("{text}"),
+    }
+    ExitCode::FAILURE
+}
+
+/// Plays (or merges) the tournament the flags describe.
+fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
+    let fit = Fit {
+        prior_games: a.prior,
+    };
+    if !a.merge.is_empty() {
+        return Ok(runner::merge_folders(&a.merge, fit, |w| {
+            eprintln!("katachi: {w}")
+        })?);
+    }
+    if !(MIN_SIZE..=MAX_SIZE).contains(&a.size) {
+        return Err(format!(
+            "--size {}: Go is played here on {MIN_SIZE}..={MAX_SIZE}",
+            a.size
+        )
+        .into());
+    }
+    let openings_file = match &a.openings_file {
+        None => None,
+        Some(path) => Some(
+            katachi::input::read_file(path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|bytes| openings::parse(&path.display().to_string(), &bytes, a.size))
+                .map_err(Failure::Rendered)?,
+        ),
+    };
+    let config = Config {
+        players: a.players,
+        format: if a.gauntlet {
+            Format::Gauntlet
+        } else {
+            Format::RoundRobin
+        },
+        openings: a.openings,
+        openings_file,
+        opening_moves: a.opening_moves,
+        seed: a.seed,
+        settings: Settings {
+            size: a.size,
+            komi: a.komi,
+            move_cap: a.cap,
+            move_time: seconds("--move-time", a.move_time)?,
+            game_time: seconds("--game-time", a.game_time)?,
+        },
+        out: a.out.expect("clap requires --out without --merge"),
+        shard: a.shard,
+        fit,
+    };
+    Ok(run_with_progress(&config)?)
+}
+
+/// A time limit given in seconds: positive and finite, or absent.
+fn seconds(flag: &str, value: Option<f64>) -> Result<Option<Duration>, String> {
+    match value {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => Err(format!("{flag} {t}: a positive number of seconds")),
+    }
+}
+
+/// Runs a tournament with a progress bar on a terminal (the leaders'
+/// ratings as its message), one line per game otherwise.
+fn run_with_progress(config: &Config) -> Result<Standings, String> {
+    let terminal = std::io::stderr().is_terminal();
+    let bar = ProgressBar::with_draw_target(
+        None,
+        if terminal {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    if let Ok(style) =
+        ProgressStyle::with_template("[{elapsed_precise}] {wide_bar} {pos}/{len} games  {msg}")
+    {
+        bar.set_style(style);
+    }
+    let result = runner::run(config, |p| match p {
+        Progress::Start { to_play, .. } => bar.set_length(to_play as u64),
+        Progress::Game {
+            played,
+            line,
+            standings,
+        } => {
+            if terminal {
+                let leaders: Vec<String> = standings
+                    .players
+                    .iter()
+                    .take(3)
+                    .map(|s| format!("{} {:+.0}", s.player, s.elo))
+                    .collect();
+                bar.set_position(played as u64);
+                bar.set_message(leaders.join(", "));
+            } else {
+                eprintln!("{line}");
+            }
+        }
+        Progress::Note(text) => {
+            if terminal {
+                bar.println(text);
+            } else {
+                eprintln!("{text}");
+            }
+        }
+    });
+    bar.finish_and_clear();
+    result
+}
