@@ -18,16 +18,19 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `katachi tournament -p PLAYER … FLAGS…`.
+fn tournament(players: &[&str], flags: &[&str]) -> Output {
+    let mut args = vec!["tournament"];
+    for p in players {
+        args.extend(["-p", p]);
+    }
+    args.extend_from_slice(flags);
+    katachi(&args)
+}
+
 /// Three players, 7x7, one opening of two moves: 6 games.
 fn play(out: &Path, extra: &[&str]) -> Output {
-    let mut args = vec![
-        "tournament",
-        "-p",
-        "a=random",
-        "-p",
-        "b=random",
-        "-p",
-        "k=katachi",
+    let mut flags = vec![
         "--openings",
         "2",
         "--opening-moves",
@@ -41,8 +44,8 @@ fn play(out: &Path, extra: &[&str]) -> Output {
         "-o",
         s(out),
     ];
-    args.extend_from_slice(extra);
-    let o = katachi(&args);
+    flags.extend_from_slice(extra);
+    let o = tournament(&["a=random", "b=random", "k=katachi"], &flags);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     o
 }
@@ -131,15 +134,7 @@ fn shards_merged_equal_the_whole_run_and_a_resumed_run_an_uninterrupted_one() {
     let o = play(&resumed, &[]);
     assert!(!String::from_utf8_lossy(&o.stderr).contains("[1/"));
     // Other arguments over the same folder are another tournament.
-    let o = katachi(&[
-        "tournament",
-        "-p",
-        "a=random",
-        "-p",
-        "b=random",
-        "-o",
-        s(&resumed),
-    ]);
+    let o = tournament(&["a=random", "b=random"], &["-o", s(&resumed)]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("holds another tournament"));
 }
@@ -178,28 +173,27 @@ fn the_referee_charges_illegal_moves_and_crashes() {
     let crash = fake_engine(tmp.path(), "crash.sh", "exit 3");
     let slow = fake_engine(tmp.path(), "slow.sh", "sleep 30; printf '= C3\\n\\n'");
     let out = tmp.path().join("t");
-    let o = katachi(&[
-        "tournament",
-        "-p",
-        "k=katachi",
-        "-p",
-        &format!("bad=gtp:{}", s(&illegal)),
-        "-p",
-        &format!("dead=gtp:{}", s(&crash)),
-        "-p",
-        &format!("slow=gtp:{}", s(&slow)),
-        "--move-time",
-        "2",
-        "--gauntlet",
-        "--openings",
-        "1",
-        "--opening-moves",
-        "0",
-        "--size",
-        "7",
-        "-o",
-        s(&out),
-    ]);
+    let o = tournament(
+        &[
+            "k=katachi",
+            &format!("bad=gtp:{}", s(&illegal)),
+            &format!("dead=gtp:{}", s(&crash)),
+            &format!("slow=gtp:{}", s(&slow)),
+        ],
+        &[
+            "--move-time",
+            "2",
+            "--gauntlet",
+            "--openings",
+            "1",
+            "--opening-moves",
+            "0",
+            "--size",
+            "7",
+            "-o",
+            s(&out),
+        ],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap())
@@ -275,23 +269,19 @@ fn katachi_gtp_plays_through_the_gtp_adapter() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("t");
     let gtp = format!("gk=gtp:{} gtp --playouts 0", env!("CARGO_BIN_EXE_katachi"));
-    let o = katachi(&[
-        "tournament",
-        "-p",
-        &gtp,
-        "-p",
-        "k=katachi",
-        "-p",
-        "r=random",
-        "--openings",
-        "1",
-        "--size",
-        "7",
-        "--cap",
-        "150",
-        "-o",
-        s(&out),
-    ]);
+    let o = tournament(
+        &[&gtp, "k=katachi", "r=random"],
+        &[
+            "--openings",
+            "1",
+            "--size",
+            "7",
+            "--cap",
+            "150",
+            "-o",
+            s(&out),
+        ],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let all = games(&out);
     assert_eq!(all.len(), 6);
@@ -324,25 +314,23 @@ fn a_clock_per_game_is_charged() {
         "sleep 0.6; printf '= pass\\n\\n'",
     );
     let out = tmp.path().join("t");
-    let o = katachi(&[
-        "tournament",
-        "-p",
-        "k=katachi",
-        "-p",
-        &format!("slow=gtp:{}", s(&slow)),
-        "--openings",
-        "1",
-        "--opening-moves",
-        "0",
-        "--size",
-        "7",
-        "--move-time",
-        "1.5",
-        "--game-time",
-        "2",
-        "-o",
-        s(&out),
-    ]);
+    let o = tournament(
+        &["k=katachi", &format!("slow=gtp:{}", s(&slow))],
+        &[
+            "--openings",
+            "1",
+            "--opening-moves",
+            "0",
+            "--size",
+            "7",
+            "--move-time",
+            "1.5",
+            "--game-time",
+            "2",
+            "-o",
+            s(&out),
+        ],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let all = games(&out);
     assert_eq!(all.len(), 2);
@@ -367,19 +355,10 @@ fn openings_from_a_file_are_played_with_both_colours_and_checked() {
     let file = tmp.path().join("openings.txt");
     std::fs::write(&file, "# three openings\nD4 D5\nC3\nE5 pass E4\n").unwrap();
     let out = tmp.path().join("t");
-    let o = katachi(&[
-        "tournament",
-        "-p",
-        "a=random",
-        "-p",
-        "b=random",
-        "--openings-file",
-        s(&file),
-        "--size",
-        "7",
-        "-o",
-        s(&out),
-    ]);
+    let o = tournament(
+        &["a=random", "b=random"],
+        &["--openings-file", s(&file), "--size", "7", "-o", s(&out)],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let all = games(&out);
     assert_eq!(all.len(), 6);
@@ -396,19 +375,10 @@ fn openings_from_a_file_are_played_with_both_colours_and_checked() {
     // A bad file: every error located, nothing played.
     std::fs::write(&file, "D4 D4\nQ9\n").unwrap();
     let out2 = tmp.path().join("t2");
-    let o = katachi(&[
-        "tournament",
-        "-p",
-        "a=random",
-        "-p",
-        "b=random",
-        "--openings-file",
-        s(&file),
-        "--size",
-        "7",
-        "-o",
-        s(&out2),
-    ]);
+    let o = tournament(
+        &["a=random", "b=random"],
+        &["--openings-file", s(&file), "--size", "7", "-o", s(&out2)],
+    );
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
