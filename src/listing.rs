@@ -20,6 +20,15 @@ use crate::position::{Color, Point, Position};
 const MARKS: &[u8] = b"abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNPQRSTUVWYZ";
 
 /// The side to move, with its letter in the diagrams.
+/// A pattern's own weight, whatever its dialect (the five-in-a-row
+/// dialect's value for the side to move).
+fn weight_of(p: &mkpat::tables::Pattern) -> i32 {
+    match &p.values {
+        mkpat::tables::Values::Go(g) => g.weight,
+        mkpat::tables::Values::Five(f) => f.mine,
+    }
+}
+
 fn color_name(c: Color) -> String {
     let letter = match c {
         Color::Black => 'X',
@@ -97,7 +106,11 @@ pub fn listing(
             let _ = writeln!(
                 out,
                 "      pattern {}{descr} (line {}, transformation {}, weight {}, max {})",
-                pat.name, pat.line, m.trans, pat.weight, pat.max_weight
+                pat.name,
+                pat.line,
+                m.trans,
+                weight_of(pat),
+                pat.max_weight
             );
         }
     }

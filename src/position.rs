@@ -106,6 +106,9 @@ pub trait Position {
 pub struct HelperContext<'a, P: ?Sized> {
     /// The pattern that matched.
     pub pattern: &'a Pattern,
+    /// Its weight as the valuation reads it (through the engine's
+    /// overlay, so re-weighed when the engine is): what a helper scales.
+    pub weight: i32,
     /// The geometry of the pattern's database.
     pub geometry: Geometry,
     /// The transformation it matched in (the geometry's numbering: on the

@@ -6,13 +6,18 @@
 //! hexagon) and laid at every offset of the board; a placement matches
 //! when every cell that is not `?` accepts the point under it, every `?` is
 //! on the board (a cell a hexagonal drawing leaves out may be anywhere),
-//! and every edge side lies on the board's edge. It is slow on purpose:
-//! each step is the definition.
+//! and every edge side lies on the board's edge. A five-in-a-row `=`
+//! cell accepts an opponent's stone or a point off the board, and a line
+//! pattern is also laid along the diagonal (the square's eight
+//! transformations take a row along rows and columns only). It is slow on
+//! purpose: each step is the definition.
 
 use std::collections::BTreeSet;
 
 use mkpat::check::CheckedPattern;
+use mkpat::geometry::Geometry;
 use mkpat::grid::Spec;
+use mkpat::tables::Cell;
 use mkpat::transform::side;
 
 use crate::board::Board;
@@ -42,41 +47,58 @@ pub fn reference_matches<G: Shape>(
     let n = board.size() as i32;
     let mut out = BTreeSet::new();
     for p in patterns {
-        for t in 0..G::GEOMETRY.order() {
-            let g = p.grid.transformed(t);
-            let (rows, cols) = (g.rows as i32, g.cols as i32);
-            for oi in 0..=n - rows {
-                for oj in 0..=n - cols {
-                    let on_edges = (g.edges & side::NORTH == 0 || oi == 0)
-                        && (g.edges & side::SOUTH == 0 || oi + rows == n)
-                        && (g.edges & side::WEST == 0 || oj == 0)
-                        && (g.edges & side::EAST == 0 || oj + cols == n);
-                    if !on_edges || !on_hexagon_edges(&g, board, oi + oj) {
-                        continue;
-                    }
-                    let mut move_point = None;
-                    // The loops keep the rectangle inside the board's
-                    // array; a hexagonal board's corners are off it.
-                    let fits = g.iter().all(|(r, c, s)| {
-                        let q = Point::new(oi + r as i32, oj + c as i32);
-                        let v = board.value(q, to_move);
-                        match s {
-                            Spec::Absent => true,
-                            Spec::Any => board.on_board(q),
-                            Spec::Move => {
-                                move_point = Some(q);
-                                v == 0
-                            }
-                            Spec::Is(cell) => cell.accepts(v),
+        let mut grids = vec![p.grid.clone()];
+        if p.values.five().is_some_and(|f| f.line) && G::GEOMETRY == Geometry::Square {
+            grids.push(mkpat::dialect::five::diagonal(&p.grid));
+        }
+        for grid in &grids {
+            for t in 0..G::GEOMETRY.order() {
+                let g = grid.transformed(t);
+                // The cells that must be on the board: all but `=` (and
+                // the cells a hexagonal drawing leaves out).
+                let held = |s: Spec| s != Spec::Absent && s != Spec::Is(Cell::Blocked);
+                let (mut lo, mut hi) = ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN));
+                for (r, c, _) in g.iter().filter(|&(_, _, s)| held(s)) {
+                    lo = (lo.0.min(r as i32), lo.1.min(c as i32));
+                    hi = (hi.0.max(r as i32), hi.1.max(c as i32));
+                }
+                let (rows, cols) = (g.rows as i32, g.cols as i32);
+                for oi in -rows..=n {
+                    for oj in -cols..=n {
+                        let (top, left) = (oi + lo.0, oj + lo.1);
+                        let (bottom, right) = (oi + hi.0, oj + hi.1);
+                        if top < 0 || left < 0 || bottom >= n || right >= n {
+                            continue;
                         }
-                    });
-                    if fits {
-                        out.insert(Placement {
-                            pattern: p.name.clone(),
-                            move_point: move_point.expect("a checked diagram has a move"),
-                            top_left: Point::new(oi, oj),
-                            bottom_right: Point::new(oi + rows - 1, oj + cols - 1),
+                        let on_edges = (g.edges & side::NORTH == 0 || top == 0)
+                            && (g.edges & side::SOUTH == 0 || bottom + 1 == n)
+                            && (g.edges & side::WEST == 0 || left == 0)
+                            && (g.edges & side::EAST == 0 || right + 1 == n);
+                        if !on_edges || !on_hexagon_edges(&g, board, oi + oj) {
+                            continue;
+                        }
+                        let mut move_point = None;
+                        let fits = g.iter().all(|(r, c, s)| {
+                            let q = Point::new(oi + r as i32, oj + c as i32);
+                            let v = board.value(q, to_move);
+                            match s {
+                                Spec::Absent => true,
+                                Spec::Any => board.on_board(q),
+                                Spec::Move => {
+                                    move_point = Some(q);
+                                    v == 0
+                                }
+                                Spec::Is(cell) => cell.accepts(v),
+                            }
                         });
+                        if fits {
+                            out.insert(Placement {
+                                pattern: p.name.clone(),
+                                move_point: move_point.expect("a checked diagram has a move"),
+                                top_left: Point::new(top, left),
+                                bottom_right: Point::new(bottom, right),
+                            });
+                        }
                     }
                 }
             }
@@ -94,6 +116,7 @@ fn on_hexagon_edges<G: Shape>(g: &mkpat::grid::Grid, board: &Board<G>, offset: i
     let n1 = h.side() as i32 - 1;
     let sums: Vec<i32> = g
         .present()
+        .filter(|&(_, _, s)| s != Spec::Is(Cell::Blocked))
         .map(|(r, c, _)| (r + c) as i32 + offset)
         .collect();
     let least = sums.iter().copied().min().unwrap_or(0);

@@ -421,10 +421,11 @@ O*
 /// is tested with the move generator).
 fn stand_in_value(tables: Tables<'_>, m: &Match) -> Option<i32> {
     let p = &tables.patterns[m.pattern as usize];
+    let weight = p.values.go().expect("a Go pattern").weight;
     Some(if p.helper.is_some() {
-        p.weight / 2
+        weight / 2
     } else {
-        p.weight
+        weight
     })
 }
 

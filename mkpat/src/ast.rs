@@ -7,25 +7,7 @@
 use crate::diag::Span;
 use crate::geometry::Geometry;
 
-/// The two languages of pattern databases that katachi reads.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Dialect {
-    /// GNU Go 2.0's (the seed's): `# pattern N` headers and
-    /// `:trfno,patwt,ucutoff,uvalue,mycutoff,myvalue,class,bonus,helper`.
-    Seed,
-    /// GNU Go 2.6's: `Pattern NAME` headers, an assistance field, and
-    /// optional constraint diagrams with `;` expressions.
-    GnuGo26,
-}
-
-impl Dialect {
-    pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Seed => "seed",
-            Dialect::GnuGo26 => "gnugo-2.6",
-        }
-    }
-}
+pub use crate::dialect::Dialect;
 
 /// A whole parsed database.
 #[derive(Clone, Debug)]
@@ -61,7 +43,7 @@ pub struct PatternAst {
     pub diagram: Diagram,
     /// `None` when the attribute line is missing or did not parse (an error
     /// has been reported).
-    pub attributes: Option<Attributes>,
+    pub attributes: Option<AttributeLine>,
     pub constraint: Option<Constraint>,
 }
 
@@ -124,7 +106,46 @@ pub struct EdgeLine {
     pub indent: usize,
 }
 
-/// The attribute line.
+/// An attribute line in its dialect's form.
+#[derive(Clone, Debug)]
+pub enum AttributeLine {
+    /// Both GNU Go dialects' (boxed: ten fields with spans).
+    Go(Box<Attributes>),
+    /// The five-in-a-row dialect's.
+    Five(FiveAttributes),
+}
+
+impl AttributeLine {
+    /// GNU Go's line, if this is one.
+    pub fn go(&self) -> Option<&Attributes> {
+        match self {
+            AttributeLine::Go(a) => Some(a),
+            AttributeLine::Five(_) => None,
+        }
+    }
+
+    /// The symmetry field, first in every dialect.
+    pub fn symmetry(&self) -> &Text {
+        match self {
+            AttributeLine::Go(a) => &a.symmetry,
+            AttributeLine::Five(a) => &a.symmetry,
+        }
+    }
+}
+
+/// The five-in-a-row dialect's attribute line,
+/// `:symmetry,kind,mine,theirs`.
+#[derive(Clone, Debug)]
+pub struct FiveAttributes {
+    pub span: Span,
+    /// A class letter of the geometry, or `line`.
+    pub symmetry: Text,
+    pub kind: Text,
+    pub mine: Num,
+    pub theirs: Num,
+}
+
+/// GNU Go's attribute line (both dialects).
 #[derive(Clone, Debug)]
 pub struct Attributes {
     pub span: Span,

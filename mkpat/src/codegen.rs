@@ -21,7 +21,7 @@ use quote::{format_ident, quote};
 use crate::check::CheckedPattern;
 use crate::geometry::Geometry;
 use crate::helpers::HelperSet;
-use crate::tables::{Assistance, Cell, Database, Extent, Pattern, Variant};
+use crate::tables::{Assistance, Cell, Database, Extent, Pattern, Values, Variant};
 
 /// What the generated module is told about its surroundings.
 #[derive(Clone, Debug)]
@@ -160,6 +160,7 @@ fn cell(c: Cell) -> TokenStream {
         Cell::Theirs => quote!(Cell::Theirs),
         Cell::NotTheirs => quote!(Cell::NotTheirs),
         Cell::NotMine => quote!(Cell::NotMine),
+        Cell::Blocked => quote!(Cell::Blocked),
     }
 }
 
@@ -205,13 +206,7 @@ fn doc(p: &Pattern, diagram: Option<&CheckedPattern>, input: &str) -> Vec<String
         for l in c.grid.draw().lines() {
             lines.push(format!(" {l}"));
         }
-        lines.push(format!(
-            " :{},{},{},{}",
-            p.symmetry,
-            p.weight,
-            crate::show::assistance_text(p.assistance),
-            crate::tables::class::to_string(p.class)
-        ));
+        lines.push(format!(" {}", crate::show::attribute_text(p)));
         lines.push(" ```".into());
     }
     lines
@@ -225,17 +220,9 @@ fn pattern_tokens(geometry: Geometry, p: &Pattern) -> TokenStream {
     let (mi, mj) = (int(p.move_di.into()), int(p.move_dj.into()));
     let extent = extent_tokens(geometry, p.extent);
     let edges = Literal::u8_unsuffixed(p.edges);
-    let weight = int(p.weight.into());
-    let assist = assistance(p.assistance);
-    let class = class_tokens(p.class);
-    let (bonus, xbonus, split, minr, maxr, maxw) = (
-        int(p.bonus.into()),
-        int(p.xbonus.into()),
-        int(p.splitbonus.into()),
-        int(p.minrand.into()),
-        int(p.maxrand.into()),
-        int(p.max_weight),
-    );
+    let values = values_tokens(&p.values);
+    let maxw = int(p.max_weight);
+    let always_run = p.always_run;
     let helper = match &p.helper {
         Some(h) => {
             let h = &**h;
@@ -269,20 +256,56 @@ fn pattern_tokens(geometry: Geometry, p: &Pattern) -> TokenStream {
             move_dj: #mj,
             extent: #extent,
             edges: #edges,
-            weight: #weight,
-            assistance: #assist,
-            class: #class,
-            bonus: #bonus,
-            xbonus: #xbonus,
-            splitbonus: #split,
-            minrand: #minr,
-            maxrand: #maxr,
+            values: #values,
             max_weight: #maxw,
+            always_run: #always_run,
             helper: #helper,
             description: Cow::Borrowed(#descr),
             constraint: #constraint,
             elements: Span32::new(#es, #el),
             variants: Span32::new(#vs, #vl),
+        }
+    }
+}
+
+/// A pattern's dialect record.
+fn values_tokens(v: &Values) -> TokenStream {
+    match v {
+        Values::Go(g) => {
+            let weight = int(g.weight.into());
+            let assist = assistance(g.assistance);
+            let class = class_tokens(g.class);
+            let (bonus, xbonus, split, minr, maxr) = (
+                int(g.bonus.into()),
+                int(g.xbonus.into()),
+                int(g.splitbonus.into()),
+                int(g.minrand.into()),
+                int(g.maxrand.into()),
+            );
+            quote! {
+                Values::Go(GoValues {
+                    weight: #weight,
+                    assistance: #assist,
+                    class: #class,
+                    bonus: #bonus,
+                    xbonus: #xbonus,
+                    splitbonus: #split,
+                    minrand: #minr,
+                    maxrand: #maxr,
+                })
+            }
+        }
+        Values::Five(f) => {
+            let kind = format_ident!("{}", format!("{:?}", f.kind));
+            let (mine, theirs, line) = (int(f.mine.into()), int(f.theirs.into()), f.line);
+            quote! {
+                Values::Five(FiveValues {
+                    kind: Kind::#kind,
+                    mine: #mine,
+                    theirs: #theirs,
+                    line: #line,
+                })
+            }
         }
     }
 }
@@ -383,13 +406,24 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
         Some(path) => constraints_tokens(db, &names, path, opts.input),
         None => quote!(),
     };
-    // `class` only when a pattern has class letters: an unused import
-    // would warn in the including crate.
-    let class_import = if db.patterns.iter().any(|p| p.class != 0) {
-        quote!(class,)
+    // Only what the module uses: an unused import would warn in the
+    // including crate.
+    let mut imports = Vec::new();
+    if db
+        .patterns
+        .iter()
+        .any(|p| p.values.go().is_some_and(|g| g.class != 0))
+    {
+        imports.push(quote!(class));
+    }
+    if db.dialect.is_go() {
+        imports.push(quote!(Assistance));
+        imports.push(quote!(GoValues));
     } else {
-        quote!()
-    };
+        imports.push(quote!(FiveValues));
+        imports.push(quote!(Kind));
+    }
+    let dialect = format_ident!("{}", format!("{:?}", db.dialect));
     // The geometry is part of the tables' type: a square module reads as
     // before (`Tables<'static>`, the default), a hexagonal one cannot be
     // matched on a square board.
@@ -399,7 +433,10 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
     };
     quote! {
         use std::borrow::Cow;
-        use mkpat::tables::{#class_import Assistance, Cell, Element, Extent, Pattern, Span32, Tables, Variant};
+        use mkpat::tables::{#(#imports,)* Cell, Dialect, Element, Extent, Pattern, Span32, Tables, Values, Variant};
+
+        /// The dialect the database is written in: its patterns' `values`.
+        pub const DIALECT: Dialect = Dialect::#dialect;
 
         #(#consts)*
 

@@ -60,7 +60,7 @@ pub fn compile(name: &str, bytes: &[u8], opts: &Options) -> Compiled {
     let database = if diagnostics.iter().any(Diagnostic::is_error) {
         None
     } else {
-        Some(expand::expand(ast.geometry, &checked))
+        Some(expand::expand(ast.geometry, ast.dialect, &checked))
     };
     Compiled {
         source,

@@ -4,32 +4,46 @@
 //! (stones first, empty points last: seed iv), and one [`Variant`] is made
 //! for each transformation its class needs, carrying the transformed extent,
 //! edge sides, move and the 4x4 grid masks. Patterns are sorted by maximum
-//! weight, descending, ties in file order (seed v).
+//! weight, descending, ties in file order (seed v). A five-in-a-row line
+//! pattern becomes one tables pattern per orbit of line directions (two
+//! on the square, one on the hexagon), sharing its name and record.
 
 use std::borrow::Cow;
 
 use crate::check::CheckedPattern;
+use crate::dialect::Dialect;
 use crate::geometry::Geometry;
-use crate::grid::Spec;
+use crate::grid::{Grid, Spec};
 use crate::tables::{grid_shift, Cell, Database, Element, Extent, Pattern, Span32, Variant};
 
-/// Builds the tables of a database of `geometry`. Patterns must have
-/// passed the checker.
-pub fn expand(geometry: Geometry, patterns: &[CheckedPattern]) -> Database {
-    let mut order: Vec<&CheckedPattern> = patterns.iter().collect();
+/// Builds the tables of a database of `geometry` in `dialect`. Patterns
+/// must have passed the checker.
+pub fn expand(geometry: Geometry, dialect: Dialect, patterns: &[CheckedPattern]) -> Database {
+    // A line pattern on the square is two tables patterns: the row, which
+    // the eight transformations take along rows and columns, and the row
+    // laid on the diagonal, which they take along both diagonals. On the
+    // hexagon the twelve take a row along all three axes.
+    let mut parts: Vec<(&CheckedPattern, Cow<'_, Grid>)> = Vec::new();
+    for p in patterns {
+        parts.push((p, Cow::Borrowed(&p.grid)));
+        let is_line = p.values.five().is_some_and(|f| f.line);
+        if is_line && geometry == Geometry::Square {
+            parts.push((p, Cow::Owned(crate::dialect::five::diagonal(&p.grid))));
+        }
+    }
     // A stable sort keeps file order among equal weights.
-    order.sort_by_key(|p| std::cmp::Reverse(p.max_weight));
+    parts.sort_by_key(|(p, _)| std::cmp::Reverse(p.max_weight));
     let mut db = Database {
         geometry,
+        dialect,
         ..Database::default()
     };
-    for p in order {
+    for (p, grid) in parts {
         let index = db.patterns.len() as u32;
-        let (ar, ac) = p.grid.anchor().expect("checked: a stone");
-        let (mr, mc) = p.grid.move_point().expect("checked: a move");
+        let (ar, ac) = grid.anchor().expect("checked: a stone");
+        let (mr, mc) = grid.move_point().expect("checked: a move");
         let rel = |r: usize, c: usize| (r as i32 - ar as i32, c as i32 - ac as i32);
-        let mut elements: Vec<(u8, Element)> = p
-            .grid
+        let mut elements: Vec<(u8, Element)> = grid
             .iter()
             .filter_map(|(r, c, s)| {
                 let cell = match s {
@@ -39,7 +53,7 @@ pub fn expand(geometry: Geometry, patterns: &[CheckedPattern]) -> Database {
                 };
                 let rank = match cell {
                     Cell::Mine | Cell::Theirs => 0,
-                    Cell::NotTheirs | Cell::NotMine => 1,
+                    Cell::NotTheirs | Cell::NotMine | Cell::Blocked => 1,
                     Cell::Empty => 2,
                 };
                 let (di, dj) = rel(r, c);
@@ -48,23 +62,37 @@ pub fn expand(geometry: Geometry, patterns: &[CheckedPattern]) -> Database {
             .collect();
         elements.sort_by_key(|(rank, _)| *rank);
         let elements: Vec<Element> = elements.into_iter().map(|(_, e)| e).collect();
-        let extent = Extent::of_cells(geometry, p.grid.present().map(|(r, c, _)| rel(r, c)));
+        // A `=` cell may lie off the board, so the extent (what must be on
+        // it) leaves it out; off the board reads `11`, which it accepts.
+        let extent = Extent::of_cells(
+            geometry,
+            grid.present()
+                .filter(|(_, _, s)| *s != Spec::Is(Cell::Blocked))
+                .map(|(r, c, _)| rel(r, c)),
+        );
         let (move_di, move_dj) = rel(mr, mc);
-        let anchor = match p.grid.get(ar, ac) {
+        let anchor = match grid.get(ar, ac) {
             Spec::Is(c) => c,
             _ => unreachable!("the anchor is a stone"),
         };
         let el_start = db.elements.len() as u32;
         db.elements.extend_from_slice(&elements);
         let var_start = db.variants.len() as u32;
-        for t in p.group.coset_representatives(p.grid.geometry) {
+        // The row's own group for a line pattern's diagonal part too: the
+        // diagonal has the same symmetries, laid corner to corner.
+        let group = if matches!(grid, Cow::Owned(_)) {
+            grid.symmetry_group()
+        } else {
+            p.group
+        };
+        for t in group.coset_representatives(grid.geometry) {
             db.variants.push(variant(
                 geometry,
                 index,
                 t,
                 &elements,
                 extent,
-                p.grid.edges,
+                grid.edges,
                 (move_di, move_dj),
             ));
         }
@@ -77,16 +105,10 @@ pub fn expand(geometry: Geometry, patterns: &[CheckedPattern]) -> Database {
             move_di: move_di as i8,
             move_dj: move_dj as i8,
             extent,
-            edges: p.grid.edges,
-            weight: p.weight,
-            assistance: p.assistance,
-            class: p.class,
-            bonus: p.bonus,
-            xbonus: p.xbonus,
-            splitbonus: p.splitbonus,
-            minrand: p.minrand,
-            maxrand: p.maxrand,
+            edges: grid.edges,
+            values: p.values,
             max_weight: p.max_weight,
+            always_run: p.values.always_run(),
             helper: p.helper.clone().map(Cow::Owned),
             description: Cow::Owned(p.description.clone()),
             constraint: p.constraint.as_ref().map(|k| Cow::Owned(k.text.clone())),

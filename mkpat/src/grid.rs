@@ -34,6 +34,7 @@ impl Spec {
             'X' => Spec::Is(Cell::Theirs),
             'o' => Spec::Is(Cell::NotTheirs),
             'x' => Spec::Is(Cell::NotMine),
+            '=' => Spec::Is(Cell::Blocked),
             _ => return None,
         })
     }

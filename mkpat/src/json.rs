@@ -18,7 +18,10 @@ use serde::{Deserialize, Serialize};
 use crate::check::CheckedPattern;
 use crate::geometry::Geometry;
 use crate::show::mask_rows;
-use crate::tables::{class, Assistance, Cell, Database, Element, Extent, Pattern, Span32, Variant};
+use crate::tables::{
+    class, Assistance, Cell, Database, Element, Extent, FiveValues, GoValues, Kind, Pattern,
+    Span32, Values, Variant,
+};
 use crate::transform::side;
 
 /// The version of the schema below; bumped on any incompatible change.
@@ -186,6 +189,17 @@ pub struct Weights {
     pub max_weight: i64,
 }
 
+/// A five-in-a-row pattern's record (the `five` dialect).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonFive {
+    /// The threat kind's name (`open-four`, `split-three`, …).
+    pub kind: String,
+    pub mine: i32,
+    pub theirs: i32,
+    /// Written as a line pattern.
+    pub line: bool,
+}
+
 /// Wind or moyo assistance, tagged by `"kind"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -308,8 +322,13 @@ pub struct JsonPattern {
     pub extent: JsonExtent,
     #[serde(rename = "move")]
     pub move_offset: Offset,
+    /// The Go dialects' numbers (zeros in the five dialect, whose record
+    /// is `five`) and the maximum weight, every dialect's sort key.
     pub weights: Weights,
     pub assistance: JsonAssistance,
+    /// The five dialect's record; absent in the Go dialects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub five: Option<JsonFive>,
     pub helper: Option<String>,
     pub constraint: Option<JsonConstraint>,
     /// The checked points, untransformed, in table order (stones first,
@@ -358,8 +377,9 @@ pub fn export(
                 .map(|v| JsonTransformation {
                     trans: v.trans,
                     name: g.transform_name(v.trans).to_string(),
-                    diagram: c
-                        .map_or_else(Vec::new, |c| lines(&c.grid.transformed(v.trans).draw())),
+                    diagram: c.map_or_else(Vec::new, |c| {
+                        lines(&part_grid(&c.grid, p).transformed(v.trans).draw())
+                    }),
                     edges: Side::from_bits(v.edges),
                     extent: JsonExtent::of(g, v.extent),
                     move_offset: Offset {
@@ -389,15 +409,16 @@ pub fn export(
                         .collect()
                 })
                 .unwrap_or_default();
+            let go = p.values.go().copied().unwrap_or(NO_GO);
             JsonPattern {
                 index: index as u32,
                 name: p.name.to_string(),
                 line: p.line,
-                diagram: c.map_or_else(Vec::new, |c| lines(&c.grid.draw())),
+                diagram: c.map_or_else(Vec::new, |c| lines(&part_grid(&c.grid, p).draw())),
                 description: p.description.to_string(),
                 symmetry: p.symmetry,
                 anchor: p.anchor.as_char(),
-                class: class_letters(p.class),
+                class: class_letters(go.class),
                 edges: Side::from_bits(p.edges),
                 region: Region::of_edges(p.edges),
                 extent: JsonExtent::of(g, p.extent),
@@ -406,15 +427,21 @@ pub fn export(
                     dj: p.move_dj.into(),
                 },
                 weights: Weights {
-                    weight: p.weight,
-                    bonus: p.bonus,
-                    xbonus: p.xbonus,
-                    splitbonus: p.splitbonus,
-                    minrand: p.minrand,
-                    maxrand: p.maxrand,
+                    weight: go.weight,
+                    bonus: go.bonus,
+                    xbonus: go.xbonus,
+                    splitbonus: go.splitbonus,
+                    minrand: go.minrand,
+                    maxrand: go.maxrand,
                     max_weight: p.max_weight,
                 },
-                assistance: p.assistance.into(),
+                assistance: go.assistance.into(),
+                five: p.values.five().map(|f| JsonFive {
+                    kind: f.kind.name().to_string(),
+                    mine: f.mine,
+                    theirs: f.theirs,
+                    line: f.line,
+                }),
                 helper: p.helper.as_deref().map(str::to_string),
                 constraint: p.constraint.as_deref().map(|text| JsonConstraint {
                     text: text.to_string(),
@@ -431,6 +458,28 @@ pub fn export(
         dialect: dialect.name().to_string(),
         geometry: g.name().to_string(),
         patterns,
+    }
+}
+
+/// The Go numbers a five-in-a-row pattern shows: none.
+const NO_GO: GoValues = GoValues {
+    weight: 0,
+    assistance: Assistance::None,
+    class: 0,
+    bonus: 0,
+    xbonus: 0,
+    splitbonus: 0,
+    minrand: 0,
+    maxrand: 0,
+};
+
+/// The diagram of one tables pattern: a line pattern's row, or on the
+/// square its diagonal part (the part whose extent spans rows).
+fn part_grid(grid: &crate::grid::Grid, p: &Pattern) -> crate::grid::Grid {
+    if grid.rows == 1 && p.extent.max_i > p.extent.min_i {
+        crate::dialect::five::diagonal(grid)
+    } else {
+        grid.clone()
     }
 }
 
@@ -558,8 +607,11 @@ impl JsonDatabase {
     pub fn to_database(&self) -> Result<Database, String> {
         let geometry = Geometry::from_name(&self.geometry)
             .ok_or_else(|| format!("unknown geometry `{}`", self.geometry))?;
+        let dialect = crate::Dialect::from_name(&self.dialect)
+            .ok_or_else(|| format!("unknown dialect `{}`", self.dialect))?;
         let mut db = Database {
             geometry,
+            dialect,
             ..Database::default()
         };
         for (index, p) in self.patterns.iter().enumerate() {
@@ -590,6 +642,25 @@ impl JsonDatabase {
                 class_bits |= class::from_char(l)
                     .ok_or_else(|| at(format!("`{l}` is not a class letter")))?;
             }
+            let values = match &p.five {
+                Some(f) => Values::Five(FiveValues {
+                    kind: Kind::from_name(&f.kind)
+                        .ok_or_else(|| at(format!("unknown kind `{}`", f.kind)))?,
+                    mine: f.mine,
+                    theirs: f.theirs,
+                    line: f.line,
+                }),
+                None => Values::Go(GoValues {
+                    weight: p.weights.weight,
+                    assistance: p.assistance.into(),
+                    class: class_bits,
+                    bonus: p.weights.bonus,
+                    xbonus: p.weights.xbonus,
+                    splitbonus: p.weights.splitbonus,
+                    minrand: p.weights.minrand,
+                    maxrand: p.weights.maxrand,
+                }),
+            };
             db.patterns.push(Pattern {
                 name: Cow::Owned(p.name.clone()),
                 line: p.line,
@@ -599,15 +670,9 @@ impl JsonDatabase {
                 move_dj: i8_of(p.move_offset.dj, "move").map_err(at)?,
                 extent: extent_of(geometry, p.extent).map_err(at)?,
                 edges: Side::to_bits(&p.edges),
-                weight: p.weights.weight,
-                assistance: p.assistance.into(),
-                class: class_bits,
-                bonus: p.weights.bonus,
-                xbonus: p.weights.xbonus,
-                splitbonus: p.weights.splitbonus,
-                minrand: p.weights.minrand,
-                maxrand: p.weights.maxrand,
+                values,
                 max_weight: p.weights.max_weight,
+                always_run: values.always_run(),
                 helper: p.helper.clone().map(Cow::Owned),
                 description: Cow::Owned(p.description.clone()),
                 constraint: p.constraint.as_ref().map(|c| Cow::Owned(c.text.clone())),

@@ -35,11 +35,13 @@
 pub mod ast;
 pub mod constraint;
 pub mod diag;
+pub mod dialect;
 pub mod geometry;
 pub mod grid;
 pub mod hits;
 pub mod input;
 pub mod output;
+pub mod overlay;
 pub mod tables;
 pub mod transform;
 
@@ -63,10 +65,10 @@ pub mod renum;
 #[cfg(feature = "compiler")]
 pub mod show;
 
-pub use ast::Dialect;
 #[cfg(feature = "compiler")]
 pub use check::CheckedPattern;
 pub use diag::{Diagnostic, Severity, SourceFile, Span};
+pub use dialect::Dialect;
 #[cfg(feature = "compiler")]
 pub use helpers::HelperSet;
 pub use tables::{Database, Tables};

@@ -31,7 +31,8 @@ struct Cli {
 
 #[derive(clap::Args, Debug, Clone)]
 struct Read {
-    /// Force the dialect instead of detecting it from the first header.
+    /// Force the dialect instead of reading it from a `dialect:` line or
+    /// detecting it from the first header.
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
     /// Read a foreign database for its geometry: wrong symmetry classes and
@@ -57,6 +58,9 @@ enum DialectArg {
     /// `Pattern NAME` headers, assistance, constraints (GNU Go 2.6).
     #[value(name = "gnugo-2.6")]
     Gnugo26,
+    /// katachi's five in a row: threat kinds, values for each side, line
+    /// patterns (`dialect: five`).
+    Five,
 }
 
 #[derive(Subcommand, Debug)]
@@ -252,6 +256,7 @@ fn options_and_helpers(read: &Read, db_path: &Path) -> Result<(Options, Option<P
         dialect: read.dialect.map(|d| match d {
             DialectArg::Seed => Dialect::Seed,
             DialectArg::Gnugo26 => Dialect::GnuGo26,
+            DialectArg::Five => Dialect::Five,
         }),
         lenient: read.lenient,
         helpers,

@@ -31,6 +31,7 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
         dialect,
         geometry: Geometry::Square,
         geometry_line: None,
+        dialect_line: None,
         diags: Vec::new(),
     };
     let patterns = p.database();
@@ -40,10 +41,7 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
         } else {
             0
         };
-        let header = match dialect {
-            Dialect::Seed => "`# pattern N` (for example `# pattern 1`)",
-            Dialect::GnuGo26 => "`Pattern NAME` (for example `Pattern EB101`)",
-        };
+        let header = dialect.header_form();
         p.diags.push(
             Diagnostic::error(Span::at(start), "no pattern in this file").note(format!(
                 "a pattern starts with a header line {header}, then its diagram"
@@ -61,9 +59,17 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
     )
 }
 
-/// The dialect of the first header line; the seed's when there is none.
+/// The dialect a `dialect:` line names, or else that of the first header
+/// line; the seed's when there is neither.
 pub fn detect_dialect(lines: &[Line<'_>]) -> Dialect {
     for l in lines {
+        if let Some(d) = l
+            .text
+            .strip_prefix("dialect:")
+            .and_then(|v| Dialect::from_name(v.trim()))
+        {
+            return d;
+        }
         if header_seed(l.text).is_some() {
             return Dialect::Seed;
         }
@@ -175,6 +181,8 @@ struct Parser_<'a> {
     /// The geometry declared so far, and the line that declared it.
     geometry: Geometry,
     geometry_line: Option<Span>,
+    /// The `dialect:` line, once seen.
+    dialect_line: Option<Span>,
     diags: Vec<Diagnostic>,
 }
 
@@ -183,6 +191,8 @@ enum LineKind<'a> {
     Comment,
     /// `geometry: NAME`, the value's text.
     Geometry(&'a str),
+    /// `dialect: NAME`, the value's text.
+    Dialect(&'a str),
     Header(&'a str),
     Attributes,
     Constraint,
@@ -197,26 +207,22 @@ impl<'a> Parser_<'a> {
         if let Some(value) = l.text.strip_prefix("geometry:") {
             return LineKind::Geometry(value);
         }
-        match self.dialect {
-            Dialect::Seed => {
-                if let Some(n) = header_seed(l.text) {
-                    return LineKind::Header(n);
-                }
-                if l.text.starts_with('#') {
-                    return LineKind::Comment;
-                }
-            }
-            Dialect::GnuGo26 => {
-                if let Some(n) = header_26(l.text) {
-                    return LineKind::Header(n);
-                }
-                if l.text.starts_with('#') {
-                    return LineKind::Comment;
-                }
-                if l.text.starts_with(';') {
-                    return LineKind::Constraint;
-                }
-            }
+        if let Some(value) = l.text.strip_prefix("dialect:") {
+            return LineKind::Dialect(value);
+        }
+        let header = if self.dialect.named_headers() {
+            header_26(l.text)
+        } else {
+            header_seed(l.text)
+        };
+        if let Some(n) = header {
+            return LineKind::Header(n);
+        }
+        if self.dialect.is_comment(l.text) {
+            return LineKind::Comment;
+        }
+        if self.dialect.has_constraints() && l.text.starts_with(';') {
+            return LineKind::Constraint;
         }
         if l.text.starts_with(':') {
             LineKind::Attributes
@@ -243,6 +249,10 @@ impl<'a> Parser_<'a> {
                 }
                 LineKind::Geometry(value) => {
                     self.geometry_line(&l, value, patterns.is_empty());
+                    self.pos += 1;
+                }
+                LineKind::Dialect(value) => {
+                    self.dialect_line(&l, value, patterns.is_empty());
                     self.pos += 1;
                 }
                 _ => {
@@ -293,11 +303,51 @@ impl<'a> Parser_<'a> {
         }
     }
 
+    /// A `dialect: NAME` line: once, before the first pattern, naming the
+    /// dialect the file is read in (detection read it already; here it is
+    /// checked).
+    fn dialect_line(&mut self, l: &Line<'_>, value: &str, before_patterns: bool) {
+        let name = value.trim();
+        let at = l.offset_of(value) + (value.len() - value.trim_start().len());
+        let span = Span::new(at, at + name.len().max(1));
+        if let Some(first) = self.dialect_line {
+            self.diags.push(
+                Diagnostic::error(l.span(), "a second `dialect:` line")
+                    .related(first, "the dialect is declared here"),
+            );
+            return;
+        }
+        if !before_patterns {
+            self.diags.push(
+                Diagnostic::error(l.span(), "`dialect:` after the first pattern")
+                    .note("the dialect is declared before the first pattern: it decides how patterns read"),
+            );
+            return;
+        }
+        self.dialect_line = Some(l.span());
+        match Dialect::from_name(name) {
+            Some(d) if d == self.dialect => {}
+            Some(d) => self.diags.push(
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "the file says dialect `{d}`, but it is read as `{}`",
+                        self.dialect
+                    ),
+                )
+                .note("`--dialect` overrides what the file says: drop one of them"),
+            ),
+            None => self.diags.push(
+                Diagnostic::error(span, format!("unknown dialect `{name}`")).note(format!(
+                    "expected one of {}",
+                    Dialect::ALL.map(|d| format!("`{d}`")).join(", ")
+                )),
+            ),
+        }
+    }
+
     fn unexpected_outside(&self, l: &Line<'_>) -> Diagnostic {
-        let expected = match self.dialect {
-            Dialect::Seed => "a `# pattern N` header, a `#` comment or a blank line",
-            Dialect::GnuGo26 => "a `Pattern NAME` header, a `#` comment or a blank line",
-        };
+        let expected = self.dialect.between_patterns();
         Diagnostic::error(l.span(), "text outside any pattern").note(format!("expected {expected}"))
     }
 
@@ -358,15 +408,12 @@ impl<'a> Parser_<'a> {
                 self.diags.push(
                     Diagnostic::error(
                         span,
-                        format!(
-                            "pattern {} has no attribute line: found {found}",
-                            name.text
-                        ),
+                        format!("pattern {} has no attribute line: found {found}", name.text),
                     )
-                    .note(match self.dialect {
-                        Dialect::Seed => "expected `:trfno,patwt,ucutoff,uvalue,mycutoff,myvalue,classification,bonus,helper` after the diagram",
-                        Dialect::GnuGo26 => "expected `:sym,weight,assistance,class,obonus,xbonus,splitbonus,minrand,maxrand,helper` after the diagram",
-                    }),
+                    .note(format!(
+                        "expected `{}` after the diagram",
+                        self.dialect.attribute_form()
+                    )),
                 );
                 if found == "this line" {
                     self.skip_to_next_header();
@@ -374,7 +421,7 @@ impl<'a> Parser_<'a> {
                 None
             }
         };
-        let constraint = if self.dialect == Dialect::GnuGo26 {
+        let constraint = if self.dialect.has_constraints() {
             self.constraint()
         } else {
             None
@@ -388,7 +435,7 @@ impl<'a> Parser_<'a> {
                 Some(l)
                     if matches!(
                         self.classify(&l),
-                        LineKind::Header(_) | LineKind::Geometry(_)
+                        LineKind::Header(_) | LineKind::Geometry(_) | LineKind::Dialect(_)
                     ) =>
                 {
                     break
@@ -407,10 +454,7 @@ impl<'a> Parser_<'a> {
                             l.span(),
                             format!("unexpected text after the attribute line of pattern {}", name.text),
                         )
-                        .note(match self.dialect {
-                            Dialect::Seed => "the next thing expected is a `# pattern N` header; a comment line starts with `#`",
-                            Dialect::GnuGo26 => "expected a constraint diagram, `;` lines, or the next `Pattern NAME` header",
-                        }),
+                        .note(self.dialect.after_attributes()),
                     };
                     self.diags.push(d);
                     self.skip_to_next_header();
@@ -593,6 +637,7 @@ impl<'a> Parser_<'a> {
         for (at, (c, span)) in items.into_iter().enumerate() {
             match c {
                 'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => row.cells.push((c, span)),
+                '=' if self.dialect == Dialect::Five => row.cells.push((c, span)),
                 '\\' | '/' | '<' if at == 0 && n > 1 => {
                     row.west = Some(span);
                     row.west_mark = Some(c);
@@ -631,13 +676,22 @@ impl<'a> Parser_<'a> {
                     };
                     self.diags.push(
                         Diagnostic::error(span, format!("unexpected character {shown} in a diagram"))
-                            .note("a cell is one of `O X o x . * ?`, one space between cells; two spaces or a tab start a comment"),
+                            .note(format!("a cell is one of `{}`, one space between cells; two spaces or a tab start a comment", self.cells_list())),
                     );
                     row.cells.push(('?', span));
                 }
             }
         }
         (row, comment)
+    }
+
+    /// The dialect's cells, for notes: `O X o x . * ?` and more.
+    fn cells_list(&self) -> String {
+        let mut s = String::from("O X o x . * ?");
+        if self.dialect == Dialect::Five {
+            s.push_str(" =");
+        }
+        s
     }
 
     fn row(&mut self, l: Line<'a>, body: &str, labels: bool) -> Row {
@@ -651,6 +705,7 @@ impl<'a> Parser_<'a> {
                 '|' if k == 0 => west = Some(span),
                 '|' if k + 1 == n => east = Some(span),
                 'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => cells.push((c, span)),
+                '=' if self.dialect == Dialect::Five && !labels => cells.push((c, span)),
                 c if labels && c.is_ascii_alphabetic() => cells.push((c, span)),
                 '|' => {
                     self.diags.push(
@@ -674,7 +729,7 @@ impl<'a> Parser_<'a> {
                     };
                     self.diags.push(
                         Diagnostic::error(span, format!("unexpected character {shown} in a diagram"))
-                            .note("a cell is one of `O X o x . * ?`; `|` marks an edge at a row's end; a comment follows whitespace"),
+                            .note(format!("a cell is one of `{}`; `|` marks an edge at a row's end; a comment follows whitespace", self.cells_list())),
                     );
                     cells.push(('?', span));
                 }
@@ -738,12 +793,17 @@ impl<'a> Parser_<'a> {
             .collect()
     }
 
-    fn attributes(&mut self, l: Line<'_>) -> Option<Attributes> {
+    fn attributes(&mut self, l: Line<'_>) -> Option<AttributeLine> {
         let fields = Self::fields(&l);
         let before = self.diags.len();
         let attrs = match self.dialect {
-            Dialect::Seed => self.attributes_seed(&l, &fields),
-            Dialect::GnuGo26 => self.attributes_26(&l, &fields),
+            Dialect::Seed => self
+                .attributes_seed(&l, &fields)
+                .map(|a| AttributeLine::Go(Box::new(a))),
+            Dialect::GnuGo26 => self
+                .attributes_26(&l, &fields)
+                .map(|a| AttributeLine::Go(Box::new(a))),
+            Dialect::Five => self.attributes_five(&l, &fields).map(AttributeLine::Five),
         };
         if self.diags[before..].iter().any(|d| d.is_error()) {
             None
@@ -853,6 +913,29 @@ impl<'a> Parser_<'a> {
             )
             .note(format!("the form is `{form}`")),
         );
+    }
+
+    /// `:symmetry,kind,mine,theirs`; the symmetry `line` or a class
+    /// letter, the kind a name the checker knows.
+    fn attributes_five(&mut self, l: &Line<'_>, f: &[Text]) -> Option<FiveAttributes> {
+        if f.len() != 4 {
+            self.wrong_count(l, f, 4, Dialect::Five.attribute_form());
+            return None;
+        }
+        let symmetry = if f[0].text == "line" {
+            f[0].clone()
+        } else {
+            self.symmetry(&f[0])
+        };
+        let mine = self.num(&f[2], "the value for the side to move (mine)");
+        let theirs = self.num(&f[3], "the value for the opponent (theirs)");
+        Some(FiveAttributes {
+            span: l.span(),
+            symmetry,
+            kind: f[1].clone(),
+            mine,
+            theirs,
+        })
     }
 
     fn attributes_seed(&mut self, l: &Line<'_>, f: &[Text]) -> Option<Attributes> {
@@ -1082,7 +1165,7 @@ mod tests {
             .iter()
             .all(|r| r.east.is_some() && r.west.is_none()));
         assert_eq!(p.diagram.description, "sente hane");
-        let a = p.attributes.as_ref().unwrap();
+        let a = p.attributes.as_ref().and_then(|a| a.go()).unwrap();
         assert_eq!(a.weight.value, 70);
         assert_eq!(a.helper.as_ref().unwrap().text, "sente_hane_helper");
     }
@@ -1092,7 +1175,16 @@ mod tests {
         let src = "# pattern 1\nO*\n: 8, 70, 0, 0, 0, 0, OX, 0, NULL\n";
         let (db, diags) = parse(src, None);
         assert!(diags.is_empty(), "{diags:?}");
-        assert_eq!(db.patterns[0].attributes.as_ref().unwrap().class.text, "OX");
+        assert_eq!(
+            db.patterns[0]
+                .attributes
+                .as_ref()
+                .and_then(|a| a.go())
+                .unwrap()
+                .class
+                .text,
+            "OX"
+        );
     }
 
     #[test]
@@ -1104,7 +1196,11 @@ mod tests {
         let p = &db.patterns[0];
         assert!(p.diagram.south.is_some());
         assert!(matches!(
-            p.attributes.as_ref().unwrap().assistance,
+            p.attributes
+                .as_ref()
+                .and_then(|a| a.go())
+                .unwrap()
+                .assistance,
             AssistanceAst::Moyo { .. }
         ));
         let c = p.constraint.as_ref().unwrap();

@@ -3,7 +3,32 @@
 use std::fmt::Write;
 
 use crate::check::CheckedPattern;
-use crate::tables::{class, Assistance, Database, Pattern};
+use crate::tables::{class, Assistance, Database, Pattern, Values};
+
+/// A pattern's attribute line as its dialect writes it (the Go dialects'
+/// first four fields; the five-in-a-row dialect's whole line).
+pub fn attribute_text(p: &Pattern) -> String {
+    match &p.values {
+        Values::Go(g) => format!(
+            ":{},{},{},{}",
+            p.symmetry,
+            g.weight,
+            assistance_text(g.assistance),
+            class::to_string(g.class)
+        ),
+        Values::Five(f) => format!(
+            ":{},{},{},{}",
+            if f.line {
+                "line".to_string()
+            } else {
+                p.symmetry.to_string()
+            },
+            f.kind.name(),
+            f.mine,
+            f.theirs
+        ),
+    }
+}
 
 /// The assistance as written on a 2.6 attribute line.
 pub fn assistance_text(a: Assistance) -> String {
@@ -35,13 +60,28 @@ pub fn mask_rows(mask: u32) -> [String; 4] {
 /// `mkpat show`: the pattern drawn in every transformation it is tried in,
 /// with its anchor, move and grid masks.
 pub fn show(db: &Database, checked: &[CheckedPattern], name: &str) -> Option<String> {
-    let (_, p) = db.view().pattern_named(name)?;
     let c = checked.iter().find(|c| c.name == name)?;
     let mut out = String::new();
-    header(&mut out, p);
-    let (ar, ac) = c.grid.anchor().expect("a stone");
+    // A line pattern on the square is two tables patterns of one name.
+    for p in db.patterns.iter().filter(|p| p.name == name) {
+        let grid = if c.grid.rows == 1 && p.extent.max_i > p.extent.min_i {
+            crate::dialect::five::diagonal(&c.grid)
+        } else {
+            c.grid.clone()
+        };
+        show_part(&mut out, db, &grid, p);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+fn show_part(out: &mut String, db: &Database, grid: &crate::grid::Grid, p: &Pattern) {
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    header(out, p);
+    let (ar, ac) = grid.anchor().expect("a stone");
     for v in db.view().variants_of(p) {
-        let g = c.grid.transformed(v.trans);
+        let g = grid.transformed(v.trans);
         let _ = writeln!(
             out,
             "\ntransformation {} ({}): anchor at {}, move at ({:+},{:+}), extent rows {:+}..{:+} cols {:+}..{:+}",
@@ -79,7 +119,6 @@ pub fn show(db: &Database, checked: &[CheckedPattern], name: &str) -> Option<Str
             v.and_mask, v.val_mask
         );
     }
-    Some(out)
 }
 
 fn header(out: &mut String, p: &Pattern) {
@@ -94,17 +133,29 @@ fn header(out: &mut String, p: &Pattern) {
             format!(": {}", p.description)
         }
     );
-    let _ = writeln!(
-        out,
-        "  symmetry `{}`, weight {}, assistance {}, class {}, bonus {}, max weight {}, helper {}",
-        p.symmetry,
-        p.weight,
-        assistance_text(p.assistance),
-        class::to_string(p.class),
-        p.bonus,
-        p.max_weight,
-        p.helper.as_deref().unwrap_or("none")
-    );
+    let _ = match &p.values {
+        Values::Go(g) => writeln!(
+            out,
+            "  symmetry `{}`, weight {}, assistance {}, class {}, bonus {}, max weight {}, helper {}",
+            p.symmetry,
+            g.weight,
+            assistance_text(g.assistance),
+            class::to_string(g.class),
+            g.bonus,
+            p.max_weight,
+            p.helper.as_deref().unwrap_or("none")
+        ),
+        Values::Five(f) => writeln!(
+            out,
+            "  symmetry `{}`{}, kind {}, mine {}, theirs {}, max weight {}",
+            p.symmetry,
+            if f.line { " (a line pattern)" } else { "" },
+            f.kind.name(),
+            f.mine,
+            f.theirs,
+            p.max_weight
+        ),
+    };
     let _ = writeln!(
         out,
         "  anchor {} ; {} elements ; {} transformations",
@@ -145,7 +196,11 @@ pub fn stats(db: &Database) -> String {
     let with_assist = db
         .patterns
         .iter()
-        .filter(|p| p.assistance != Assistance::None)
+        .filter(|p| {
+            p.values
+                .go()
+                .is_some_and(|g| g.assistance != Assistance::None)
+        })
         .count();
     let edge = db.patterns.iter().filter(|p| p.edges != 0).count();
     let corner = db

@@ -16,6 +16,7 @@
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
+pub use crate::dialect::{Dialect, FiveValues, GoValues, Kind, Values};
 use crate::geometry::{Geometry, Shape, Square};
 
 /// What a diagram cell requires of the board point under it.
@@ -32,20 +33,26 @@ pub enum Cell {
     NotTheirs = 3,
     /// `x`: an opponent stone or an empty point (not `O`).
     NotMine = 4,
+    /// `=` (the five-in-a-row dialect): an opponent stone or off the
+    /// board, whatever closes a line of `O`. A pattern's extent leaves
+    /// these cells out, so that a line may end at the board's edge.
+    Blocked = 5,
 }
 
 impl Cell {
-    pub const ALL: [Cell; 5] = [
+    pub const ALL: [Cell; 6] = [
         Cell::Empty,
         Cell::Mine,
         Cell::Theirs,
         Cell::NotTheirs,
         Cell::NotMine,
+        Cell::Blocked,
     ];
 
     /// The 2-bit `(and, val)` test of seed section (vi): a point with
     /// 2-bit value `p` (empty 00, O 01, X 10, off-board 11) satisfies the
-    /// cell when `p & and == val`. Off-board fails every cell.
+    /// cell when `p & and == val`. Off-board fails every cell but
+    /// [`Cell::Blocked`].
     pub const fn and_val(self) -> (u32, u32) {
         match self {
             Cell::Empty => (0b11, 0b00),
@@ -53,6 +60,8 @@ impl Cell {
             Cell::Theirs => (0b11, 0b10),
             Cell::NotTheirs => (0b10, 0b00),
             Cell::NotMine => (0b01, 0b00),
+            // `10` theirs and `11` off the board share the top bit.
+            Cell::Blocked => (0b10, 0b10),
         }
     }
 
@@ -69,6 +78,7 @@ impl Cell {
             2 => Cell::Theirs,
             3 => Cell::NotTheirs,
             4 => Cell::NotMine,
+            5 => Cell::Blocked,
             _ => Cell::Empty,
         }
     }
@@ -81,6 +91,7 @@ impl Cell {
             Cell::Theirs => 'X',
             Cell::NotTheirs => 'o',
             Cell::NotMine => 'x',
+            Cell::Blocked => '=',
         }
     }
 
@@ -425,21 +436,14 @@ pub struct Pattern {
     /// The untransformed extent and edge sides.
     pub extent: Extent,
     pub edges: u8,
-    pub weight: i32,
-    pub assistance: Assistance,
-    /// Classification letters ([`class`] bits).
-    pub class: u16,
-    /// Seed dialect bonus; 2.6 dialect `obonus`.
-    pub bonus: i32,
-    /// 2.6 dialect only (0 in the seed's).
-    pub xbonus: i32,
-    pub splitbonus: i32,
-    pub minrand: i32,
-    pub maxrand: i32,
-    /// The most this pattern can be worth, the sort key of the table. An
-    /// `i64`: wind and moyo products of numbers in the allowed range reach
-    /// 10^10, beyond `i32`.
+    /// The dialect record: what the engine's valuation reads.
+    pub values: Values,
+    /// The most this pattern can be worth, the sort key of the table (see
+    /// [`Values::max_weight`]).
     pub max_weight: i64,
+    /// A best-first scan runs this pattern even below its bound
+    /// ([`Values::always_run`]).
+    pub always_run: bool,
     /// Name of the helper function, if any.
     pub helper: Option<Cow<'static, str>>,
     /// The description written beside the diagram, if any.
@@ -516,6 +520,8 @@ impl<'a, G> Tables<'a, G> {
 pub struct Database {
     /// The geometry the database declares.
     pub geometry: Geometry,
+    /// The dialect it is written in (its patterns' [`Values`]).
+    pub dialect: Dialect,
     pub patterns: Vec<Pattern>,
     pub variants: Vec<Variant>,
     pub elements: Vec<Element>,
@@ -627,10 +633,12 @@ mod tests {
     }
 
     #[test]
-    fn off_board_fails_every_cell() {
+    fn off_board_fails_every_cell_but_blocked() {
         for cell in Cell::ALL {
-            assert!(!cell.accepts(0b11), "{cell:?}");
+            assert_eq!(cell.accepts(0b11), cell == Cell::Blocked, "{cell:?}");
         }
+        assert!(Cell::Blocked.accepts(0b10));
+        assert!(!Cell::Blocked.accepts(0b01) && !Cell::Blocked.accepts(0));
         assert!(Cell::NotTheirs.accepts(0b01) && Cell::NotTheirs.accepts(0));
         assert!(!Cell::NotTheirs.accepts(0b10));
         assert!(Cell::NotMine.accepts(0b10) && !Cell::NotMine.accepts(0b01));

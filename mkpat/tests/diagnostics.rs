@@ -50,7 +50,57 @@ fn compile_file(path: &Path, opts: &Options) -> Compiled {
 /// Files whose rule is a warning compile, except those listed in
 /// [`DO_NOT_COMPILE`]; files whose rule is an error never do.
 const EXPECTED: &[(&str, Severity, &str)] = &[
+    (
+        "five_closed_twice",
+        Severity::Error,
+        "a `=` cell must touch a cell that is not `=`",
+    ),
     ("empty", Severity::Error, "no pattern in this file"),
+    (
+        "five_not_a_four",
+        Severity::Error,
+        "declared `four`, but the diagram does not make one",
+    ),
+    (
+        "five_line_rows",
+        Severity::Error,
+        "a line pattern is one row",
+    ),
+    (
+        "five_line_edges",
+        Severity::Error,
+        "a line pattern has no edge marks",
+    ),
+    (
+        "five_unknown_kind",
+        Severity::Error,
+        "unknown kind `open-fours`",
+    ),
+    (
+        "five_field_count",
+        Severity::Error,
+        "the attribute line has 3 fields, expected 4",
+    ),
+    (
+        "five_values_out_of_range",
+        Severity::Error,
+        "mine 1000000 is out of range",
+    ),
+    (
+        "five_dialect_unknown",
+        Severity::Error,
+        "unknown dialect `five-in-a-row`",
+    ),
+    (
+        "five_dialect_late",
+        Severity::Error,
+        "`dialect:` after the first pattern",
+    ),
+    (
+        "five_cell_in_go",
+        Severity::Error,
+        "unexpected character `=` in a diagram",
+    ),
     (
         "hex_off_lattice",
         Severity::Error,
@@ -397,21 +447,33 @@ fn dump(c: &Compiled) -> String {
             (p.extent.min_i, p.extent.min_j, p.extent.max_i, p.extent.max_j),
             p.edges
         );
-        let _ = writeln!(
-            out,
-            "    weight {} assistance {} class {} bonus {} xbonus {} splitbonus {} rand {}..{} max {} helper {} descr {:?}",
-            p.weight,
-            mkpat::show::assistance_text(p.assistance),
-            class::to_string(p.class),
-            p.bonus,
-            p.xbonus,
-            p.splitbonus,
-            p.minrand,
-            p.maxrand,
-            p.max_weight,
-            p.helper.as_deref().unwrap_or("NULL"),
-            p.description
-        );
+        let _ = match &p.values {
+            mkpat::tables::Values::Go(g) => writeln!(
+                out,
+                "    weight {} assistance {} class {} bonus {} xbonus {} splitbonus {} rand {}..{} max {} helper {} descr {:?}",
+                g.weight,
+                mkpat::show::assistance_text(g.assistance),
+                class::to_string(g.class),
+                g.bonus,
+                g.xbonus,
+                g.splitbonus,
+                g.minrand,
+                g.maxrand,
+                p.max_weight,
+                p.helper.as_deref().unwrap_or("NULL"),
+                p.description
+            ),
+            mkpat::tables::Values::Five(f) => writeln!(
+                out,
+                "    kind {} mine {} theirs {} line {} max {} descr {:?}",
+                f.kind.name(),
+                f.mine,
+                f.theirs,
+                f.line,
+                p.max_weight,
+                p.description
+            ),
+        };
         if let Some(checked) = c.checked.iter().find(|x| x.name == p.name) {
             for l in checked.grid.draw().lines() {
                 let _ = writeln!(out, "    | {l}");

@@ -33,7 +33,7 @@ use crate::position::Point;
 /// ```
 pub fn not_self_atari_helper(ctx: &HelperContext<'_>) -> i32 {
     if ctx.position.liberties_after(ctx.move_point, ctx.color) >= 2 {
-        ctx.pattern.weight
+        ctx.weight
     } else {
         0
     }
@@ -60,7 +60,7 @@ pub fn capture_helper(ctx: &HelperContext<'_>) -> i32 {
         .iter()
         .flat_map(|s| s.neighbours())
         .any(|q| ctx.mine(q) && ctx.position.liberties(q) == 1);
-    let w = ctx.pattern.weight;
+    let w = ctx.weight;
     if rescues {
         w
     } else {
@@ -102,7 +102,7 @@ pub fn atari_helper(ctx: &HelperContext<'_>) -> i32 {
         .position
         .liberties_after(l, ctx.color.other())
         .saturating_sub(1);
-    let w = ctx.pattern.weight;
+    let w = ctx.weight;
     match escape {
         0 | 1 => w,
         2 => w * 3 / 4,
@@ -126,7 +126,7 @@ pub fn escape_helper(ctx: &HelperContext<'_>) -> i32 {
         return 0;
     }
     if ctx.position.liberties_after(ctx.move_point, ctx.color) >= 3 {
-        ctx.pattern.weight
+        ctx.weight
     } else {
         0
     }
@@ -162,7 +162,7 @@ pub fn cut_helper(ctx: &HelperContext<'_>) -> i32 {
         .liberties(a)
         .min(ctx.position.liberties(b))
         .saturating_sub(1);
-    let w = ctx.pattern.weight;
+    let w = ctx.weight;
     if weakest <= 2 {
         w
     } else {
@@ -191,7 +191,7 @@ pub fn connect_helper(ctx: &HelperContext<'_>) -> i32 {
         return 0;
     }
     let weakest = ctx.position.liberties(a).min(ctx.position.liberties(b));
-    let w = ctx.pattern.weight;
+    let w = ctx.weight;
     if weakest <= 2 {
         w
     } else {
@@ -223,7 +223,7 @@ pub fn head_hane_helper(ctx: &HelperContext<'_>) -> i32 {
     if hane.saturating_sub(1) < 2 || ours.saturating_sub(1) < 2 {
         return 0;
     }
-    let w = ctx.pattern.weight;
+    let w = ctx.weight;
     if ctx.position.liberties(b).saturating_sub(1) <= 3 {
         w
     } else {
@@ -260,7 +260,7 @@ pub fn eye_helper(ctx: &HelperContext<'_>) -> i32 {
     let on_edge = diagonals.iter().any(|&q| !ctx.position.on_board(q));
     let hostile = diagonals.iter().filter(|&&q| ctx.theirs(q)).count();
     if hostile <= usize::from(!on_edge) {
-        ctx.pattern.weight
+        ctx.weight
     } else {
         0
     }
@@ -332,9 +332,11 @@ mod tests {
 
     /// Runs `f` for `helper`'s pattern with black as `O`.
     fn run(f: HelperFn, helper: &str, board: &TestBoard, trans: u8, at: Point) -> i32 {
+        let pattern = pattern_for(helper);
         let ctx = HelperContext {
             geometry: mkpat::geometry::Geometry::Square,
-            pattern: pattern_for(helper),
+            pattern,
+            weight: pattern.values.go().map_or(0, |g| g.weight),
             trans,
             move_point: at,
             color: Color::Black,
@@ -344,7 +346,7 @@ mod tests {
     }
 
     fn weight(helper: &str) -> i32 {
-        pattern_for(helper).weight
+        pattern_for(helper).values.go().map_or(0, |g| g.weight)
     }
 
     const MID: Point = Point::new(6, 6);

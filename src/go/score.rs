@@ -192,13 +192,13 @@ pub fn match_stones(tables: Tables<'_>, p: &Pattern, m: &Match) -> Vec<(Point, b
 pub fn check_classes<J: Judge + ?Sized>(
     judge: &J,
     position: &dyn Position,
-    p: &Pattern,
+    class: u16,
     at: Point,
     stones: &[(Point, bool)],
     color: Color,
 ) -> Result<(), ClassFailure> {
     use DragonStatus::{Alive, Dead, Unknown};
-    let c = p.class;
+    let c = class;
     for (letter, bit, mine, ok) in [
         ('O', class::BIG_O, true, [Alive, Unknown]),
         ('o', class::SMALL_O, true, [Dead, Unknown]),
@@ -234,6 +234,10 @@ pub fn check_classes<J: Judge + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn class_of(p: &Pattern) -> u16 {
+        p.values.go().expect("a Go pattern").class
+    }
     use crate::board::Board;
     use crate::go::position::HelperContext;
 
@@ -275,7 +279,14 @@ mod tests {
                 .map(|m| {
                     let p = &tables.patterns[m.pattern as usize];
                     let stones = match_stones(tables, p, m);
-                    let v = check_classes(&AllDead, &b, p, m.move_point, &stones, Color::Black);
+                    let v = check_classes(
+                        &AllDead,
+                        &b,
+                        class_of(p),
+                        m.move_point,
+                        &stones,
+                        Color::Black,
+                    );
                     (p.name.to_string(), v)
                 })
                 .collect();
@@ -308,12 +319,12 @@ mod tests {
         let at = Point::new(0, 1);
         let stones = [(Point::new(0, 0), false)];
         assert_eq!(
-            check_classes(&NothingSafe, &b, p3, at, &stones, Color::Black),
+            check_classes(&NothingSafe, &b, class_of(p3), at, &stones, Color::Black),
             Err(ClassFailure::OpponentUnsafe)
         );
         let (_, p1) = tables.pattern_named("1").unwrap();
         assert_eq!(
-            check_classes(&NothingSafe, &b, p1, at, &[], Color::White),
+            check_classes(&NothingSafe, &b, class_of(p1), at, &[], Color::White),
             Err(ClassFailure::Unsafe)
         );
     }
@@ -321,7 +332,7 @@ mod tests {
     #[test]
     fn a_missing_helper_is_reported_by_name() {
         fn half(ctx: &HelperContext<'_>) -> i32 {
-            ctx.pattern.weight / 2
+            ctx.weight / 2
         }
         let src = b"# pattern 1\n\nO*\n\n:-,30,0,0,0,0,-,0,half\n\n\
                     # pattern 2\n\nO.*\n\n:-,30,0,0,0,0,-,0,gone\n\n\

@@ -102,7 +102,12 @@ impl ShapeTable {
             for to_move in [Color::Black, Color::White] {
                 for m in matcher.matches(&board, to_move) {
                     if m.move_point == centre {
-                        w = w.max(tables.patterns[m.pattern as usize].weight);
+                        w = w.max(
+                            tables.patterns[m.pattern as usize]
+                                .values
+                                .go()
+                                .map_or(0, |g| g.weight),
+                        );
                     }
                 }
             }
@@ -285,7 +290,7 @@ mod tests {
                             && (sides & side::WEST == 0 || centre.j + lo_j == 0)
                             && (sides & side::EAST == 0 || centre.j + hi_j == n - 1);
                         if ok && on_board && edges {
-                            want = want.max(p.weight);
+                            want = want.max(p.values.go().map_or(0, |g| g.weight));
                         }
                     }
                 }

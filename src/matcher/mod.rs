@@ -96,7 +96,7 @@
 //! matches that can change.
 
 use mkpat::geometry::{Geometry, Shape, Square};
-use mkpat::tables::{class, grid_shift, Tables};
+use mkpat::tables::{grid_shift, Tables};
 use mkpat::transform::side;
 
 use crate::board::Board;
@@ -171,7 +171,7 @@ pub struct Matcher<'t, G = Square> {
     bucket_of: Vec<u32>,
     /// Every variant.
     all: Index,
-    /// Only variants of patterns with [`class::ALWAYS_RUN`] bits, for the
+    /// Only variants of patterns marked `always_run`, for the
     /// part of a best-first scan below the current best value.
     always: Index,
     /// Per pattern: may a best-first scan skip it?
@@ -182,14 +182,39 @@ pub struct Matcher<'t, G = Square> {
 }
 
 impl<'t, G: Shape> Matcher<'t, G> {
-    /// Builds the matcher and its index for `tables`.
+    /// Builds the matcher and its index for `tables`, whose best-first
+    /// scans go by the tables' own maximum weights.
     pub fn new(tables: Tables<'t, G>) -> Matcher<'t, G> {
+        let own: Vec<i64> = tables.patterns.iter().map(|p| p.max_weight).collect();
+        Matcher::with_max_weights(tables, &own)
+    }
+
+    /// Builds the matcher for `tables` re-weighed: `max_weight` holds each
+    /// pattern's maximum weight under a [`mkpat::overlay::Overlay`], and
+    /// best-first scans order and prune by it. The index lists the
+    /// variants by descending maximum weight, ties in table order, so
+    /// that with the tables' own weights (already sorted) it is the table
+    /// order.
+    ///
+    /// # Panics
+    /// When `max_weight` does not have one weight per pattern (a caller's
+    /// bug: an overlay is made for its tables).
+    pub fn with_max_weights(tables: Tables<'t, G>, max_weight: &[i64]) -> Matcher<'t, G> {
+        assert_eq!(
+            max_weight.len(),
+            tables.patterns.len(),
+            "one maximum weight per pattern"
+        );
+        let mut order: Vec<usize> = (0..tables.variants.len()).collect();
+        // Stable: ties keep table order.
+        order.sort_by_key(|&v| std::cmp::Reverse(max_weight[tables.variants[v].pattern as usize]));
         let mut checks = Vec::with_capacity(tables.variants.len());
         let mut place = Vec::with_capacity(tables.variants.len());
         let mut residual = Vec::new();
         let mut keyed: Vec<Keyed> = Vec::with_capacity(tables.variants.len());
         let mut reach = 0i32;
-        for v in tables.variants {
+        for &vi in &order {
+            let v = &tables.variants[vi];
             let p = &tables.patterns[v.pattern as usize];
             let start = residual.len() as u32;
             let outside: Vec<(i32, i32, u32, u32)> = tables
@@ -209,6 +234,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 .max(x.max_i as i32)
                 .max(x.max_j as i32);
             checks.push(Check {
+                variant: vi as u32,
                 pattern: v.pattern,
                 trans: v.trans,
                 move_di: v.move_di,
@@ -247,7 +273,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         let (bucket_of, all) = build_index(&keyed, &place);
         let always = filter_index(&all, &place, |v| {
             let p = checks[v as usize].pattern as usize;
-            tables.patterns[p].class & class::ALWAYS_RUN != 0
+            tables.patterns[p].always_run
         });
         Matcher {
             tables,
@@ -256,7 +282,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
             bucket_of,
             all,
             always,
-            max_weight: tables.patterns.iter().map(|p| p.max_weight).collect(),
+            max_weight: max_weight.to_vec(),
             reach,
         }
     }
@@ -369,8 +395,8 @@ impl<'t, G: Shape> Matcher<'t, G> {
 
     /// Best-first scan: patterns in descending maximum weight (the table
     /// order); a pattern whose maximum weight cannot beat the best value
-    /// found so far is skipped, except patterns with [`class::ALWAYS_RUN`]
-    /// bits, whose value is not bounded by their weight. `value` judges a
+    /// found so far is skipped, except patterns marked `always_run` (Go's
+    /// classes `D A L C B`), whose value is not bounded by their weight. `value` judges a
     /// geometric match as the engine's dialect says (Go's: class letters,
     /// helper, wind) and returns `None` to reject it;
     /// `on_value` sees every accepted match with its value. Returns the
@@ -486,7 +512,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 for e in stop_at..range.end {
                     let v = self.all.var.get(e);
                     let p = self.checks[v as usize].pattern as usize;
-                    let always = self.tables.patterns[p].class & class::ALWAYS_RUN != 0;
+                    let always = self.tables.patterns[p].always_run;
                     if !always {
                         if let Some(found) = found(&self.all, e) {
                             f(&found);
@@ -618,7 +644,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         if let (Geometry::Hexagon, Some(h)) = (G::GEOMETRY, board.hex_layout()) {
             // The lane test kept the diagram inside the axial array; the
             // hexagon's two other sides bound `i + j`.
-            let var = &self.tables.variants[v as usize];
+            let var = &self.tables.variants[c.variant as usize];
             let (x, s) = (var.extent, anchor.i + anchor.j);
             let n1 = h.side() as i32 - 1;
             let (least, most) = (s + x.min_s as i32, s + x.max_s as i32);

@@ -75,10 +75,7 @@ pub(super) fn check_class(t: &ast::Text, dialect: Dialect, diags: &mut Vec<Diagn
         if c == '-' {
             continue;
         }
-        let allowed = match dialect {
-            Dialect::Seed => "snOoXxDCB",
-            Dialect::GnuGo26 => "snOoXxDCBAL",
-        };
+        let allowed = dialect.class_letters();
         match class::from_char(c) {
             Some(b) if allowed.contains(c) => bits |= b,
             _ => {

@@ -21,9 +21,10 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{self, AssistanceAst, Dialect, Num, PatternAst};
+use crate::ast::{self, AssistanceAst, AttributeLine, Dialect, PatternAst};
 use crate::constraint::{self as constraint_lang, CheckedConstraint, Label};
 use crate::diag::{Diagnostic, Span};
+use crate::dialect::{GoValues, Values};
 use crate::geometry::{ClassDef, Geometry, Symmetries};
 use crate::grid::{Grid, Spec};
 use crate::helpers::{HelperSet, SIGNATURE};
@@ -61,14 +62,8 @@ pub struct CheckedPattern {
     /// The group whose cosets are expanded: the declared class's, or in
     /// lenient mode the diagram's own when the declaration is wrong.
     pub group: Symmetries,
-    pub weight: i32,
-    pub assistance: Assistance,
-    pub class: u16,
-    pub bonus: i32,
-    pub xbonus: i32,
-    pub splitbonus: i32,
-    pub minrand: i32,
-    pub maxrand: i32,
+    /// The dialect record.
+    pub values: Values,
     pub max_weight: i64,
     pub helper: Option<String>,
     pub description: String,
@@ -100,10 +95,7 @@ pub fn check(
     let mut shapes: HashMap<(Grid, String), (String, Span)> = HashMap::new();
     for p in &db.patterns {
         if let Some(first) = names.get(p.name.text.as_str()) {
-            let what = match db.dialect {
-                Dialect::Seed => "pattern number",
-                Dialect::GnuGo26 => "pattern name",
-            };
+            let what = db.dialect.name_word();
             diags.push(
                 Diagnostic::error(p.name.span, format!("duplicate {what} `{}`", p.name.text))
                     .related(*first, "first used here")
@@ -137,15 +129,8 @@ pub fn check(
 
 fn attribute_key(c: &CheckedPattern) -> String {
     format!(
-        "{:?} {:?} {} {} {} {} {} {} {:?} {}",
-        c.weight,
-        c.assistance,
-        c.class,
-        c.bonus,
-        c.xbonus,
-        c.splitbonus,
-        c.minrand,
-        c.maxrand,
+        "{:?} {:?} {}",
+        c.values,
         c.helper,
         c.constraint.as_ref().map_or("", |k| k.text.as_str())
     )
@@ -161,58 +146,49 @@ fn check_pattern(
 ) -> Option<CheckedPattern> {
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
     let grid = check_diagram(p, geometry, diags);
-    let attrs = p.attributes.as_ref();
     let mut checked = None;
-    if let (Some(grid), Some(a)) = (grid, attrs) {
+    if let (Some(grid), Some(line)) = (grid, p.attributes.as_ref()) {
         let g = grid.geometry;
-        let declared = a
-            .symmetry
-            .text
-            .chars()
-            .next()
-            .and_then(|l| g.class(l))
-            .unwrap_or(g.no_symmetry());
-        let group = check_symmetry(&grid, declared, a.symmetry.span, opts.lenient, diags);
-        check_numbers(a, dialect, diags);
-        let class = check_class(&a.class, dialect, diags);
-        if let Some(h) = &a.helper {
-            check_helper(h, opts, diags);
+        let symmetry = line.symmetry();
+        let is_line = symmetry.text == "line";
+        if is_line {
+            crate::dialect::five::check_line_diagram(&grid, &p.diagram, symmetry.span, diags);
         }
-        let assistance = match a.assistance {
-            AssistanceAst::None(_) => Assistance::None,
-            AssistanceAst::Wind {
-                ucutoff,
-                uvalue,
-                mycutoff,
-                myvalue,
-                ..
-            } => Assistance::Wind {
-                ucutoff: ucutoff.value as i32,
-                uvalue: uvalue.value as i32,
-                mycutoff: mycutoff.value as i32,
-                myvalue: myvalue.value as i32,
-            },
-            AssistanceAst::Moyo { cutoff, value, .. } => Assistance::Moyo {
-                cutoff: cutoff.value as i32,
-                value: value.value as i32,
-            },
+        // A line pattern is expanded by the row's own symmetry: written
+        // once, it stands for every line direction and both orientations.
+        let (declared, group) = if is_line {
+            let own = grid.symmetry_group();
+            let class = g
+                .class_of_group(own)
+                .unwrap_or_else(|| g.largest_class_within(own));
+            (class, own)
+        } else {
+            let declared = symmetry
+                .text
+                .chars()
+                .next()
+                .and_then(|l| g.class(l))
+                .unwrap_or(g.no_symmetry());
+            let group = check_symmetry(&grid, declared, symmetry.span, opts.lenient, diags);
+            (declared, group)
         };
-        let v = |n: Option<Num>| n.map_or(0, |n| n.value as i32);
-        let weight = a.weight.value as i32;
-        let bonus = a.bonus.value as i32;
-        let (xbonus, splitbonus, minrand, maxrand) =
-            (v(a.xbonus), v(a.splitbonus), v(a.minrand), v(a.maxrand));
-        // In i64: the wind and moyo products alone reach 10^10.
-        let wide = i64::from;
-        let max_weight = match dialect {
-            Dialect::Seed => wide(weight) + assistance.max_bonus() + wide(bonus.max(0)),
-            Dialect::GnuGo26 => {
-                wide(weight)
-                    + assistance.max_bonus()
-                    + wide(splitbonus)
-                    + wide(maxrand)
-                    + wide(bonus.max(0))
-                    + wide(xbonus.max(0))
+        let (values, helper) = match line {
+            AttributeLine::Go(a) => {
+                check_numbers(a, dialect, diags);
+                let class = check_class(&a.class, dialect, diags);
+                if let Some(h) = &a.helper {
+                    check_helper(h, opts, diags);
+                }
+                (Values::Go(go_values(a, class)), a.helper.as_ref())
+            }
+            AttributeLine::Five(a) => {
+                crate::dialect::five::check_closed_cells(&grid, &p.diagram, diags);
+                (
+                    Values::Five(crate::dialect::five::check_attributes(
+                        a, &grid, is_line, diags,
+                    )),
+                    None,
+                )
             }
         };
         let constraint = p
@@ -226,16 +202,9 @@ fn check_pattern(
             grid,
             declared,
             group,
-            weight,
-            assistance,
-            class,
-            bonus,
-            xbonus,
-            splitbonus,
-            minrand,
-            maxrand,
-            max_weight,
-            helper: a.helper.as_ref().map(|h| h.text.clone()),
+            max_weight: values.max_weight(dialect),
+            values,
+            helper: helper.map(|h| h.text.clone()),
             description: p.diagram.description.clone(),
             constraint,
         });
@@ -245,5 +214,39 @@ fn check_pattern(
         None
     } else {
         checked
+    }
+}
+
+/// GNU Go's record from its attribute line (numbers already checked).
+fn go_values(a: &ast::Attributes, class: u16) -> GoValues {
+    let assistance = match a.assistance {
+        AssistanceAst::None(_) => Assistance::None,
+        AssistanceAst::Wind {
+            ucutoff,
+            uvalue,
+            mycutoff,
+            myvalue,
+            ..
+        } => Assistance::Wind {
+            ucutoff: ucutoff.value as i32,
+            uvalue: uvalue.value as i32,
+            mycutoff: mycutoff.value as i32,
+            myvalue: myvalue.value as i32,
+        },
+        AssistanceAst::Moyo { cutoff, value, .. } => Assistance::Moyo {
+            cutoff: cutoff.value as i32,
+            value: value.value as i32,
+        },
+    };
+    let v = |n: Option<ast::Num>| n.map_or(0, |n| n.value as i32);
+    GoValues {
+        weight: a.weight.value as i32,
+        assistance,
+        class,
+        bonus: a.bonus.value as i32,
+        xbonus: v(a.xbonus),
+        splitbonus: v(a.splitbonus),
+        minrand: v(a.minrand),
+        maxrand: v(a.maxrand),
     }
 }

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::go::score::{check_classes, match_stones, ClassFailure};
+use mkpat::tables::GoValues;
 
 impl EvaluationInProgress<'_> {
     /// Matches the pattern set and values every match (or, best-first,
@@ -50,8 +51,11 @@ impl EvaluationInProgress<'_> {
             return None;
         }
         let stones = match_stones(tables, p, m);
-        let c = p.class;
-        if let Err(failure) = check_classes(&self.judge, &self.goban, p, at, &stones, self.color) {
+        // The values as the set's overlay has them (the database's own by
+        // default).
+        let g = *self.set.values(m.pattern as usize);
+        let c = g.class;
+        if let Err(failure) = check_classes(&self.judge, &self.goban, c, at, &stones, self.color) {
             let why = match failure {
                 ClassFailure::Dragon {
                     letter,
@@ -92,6 +96,7 @@ impl EvaluationInProgress<'_> {
                 let v = h(&HelperContext {
                     geometry: mkpat::geometry::Geometry::Square,
                     pattern: p,
+                    weight: g.weight,
                     trans: m.trans,
                     move_point: at,
                     color: self.color,
@@ -102,18 +107,18 @@ impl EvaluationInProgress<'_> {
                     self.reject(at, name(), m.trans, RejectReason::Helper(hname));
                     return None;
                 }
-                (p.weight, 0, Some((hname, v)))
+                (g.weight, 0, Some((hname, v)))
             }
-            None => (p.weight, self.assistance(p, at), None),
+            None => (g.weight, self.assistance(&g, at), None),
         };
-        let bonus = self.bonus(p, m, &stones);
+        let bonus = self.bonus(&g, m, &stones);
         let mut classes: Vec<char> = class::LETTERS
             .iter()
             .filter(|(_, b)| c & b != 0)
             .map(|(l, _)| *l)
             .collect();
         classes.dedup();
-        let connection = self.connection(p, at, &stones);
+        let connection = self.connection(&g, at, &stones);
         // Saturating: weights and wind values of the allowed range may sum
         // past i32 (the matcher's max weights are i64).
         let base = helper
@@ -121,7 +126,7 @@ impl EvaluationInProgress<'_> {
             .map_or(weight.saturating_add(assistance), |h| h.1);
         let value = base.saturating_add(bonus).saturating_add(connection);
         if c & (class::D | class::A) != 0 {
-            self.defence_and_attack(p, at, &stones);
+            self.defence_and_attack(&g, at, &stones);
         }
         if value <= 0 {
             self.reject(
@@ -153,7 +158,7 @@ impl EvaluationInProgress<'_> {
     }
 
     /// The seed's wind (or 2.6 moyo) assistance at `at`.
-    fn assistance(&self, p: &Pattern, at: Point) -> i32 {
+    fn assistance(&self, p: &GoValues, at: Point) -> i32 {
         crate::go::score::assistance_at(
             p.assistance,
             &self.goban,
@@ -165,7 +170,7 @@ impl EvaluationInProgress<'_> {
     }
 
     /// Escape bonuses, the split bonus and the random term.
-    fn bonus(&self, p: &Pattern, m: &Match, stones: &[(Point, bool)]) -> i32 {
+    fn bonus(&self, p: &GoValues, m: &Match, stones: &[(Point, bool)]) -> i32 {
         let dragons = self.judge.dragons();
         let room = |mine: Option<bool>| -> Option<i32> {
             stones
@@ -183,7 +188,6 @@ impl EvaluationInProgress<'_> {
             }
         };
         match self.dialect() {
-            Dialect::Seed => escape(p.bonus, room(None)),
             Dialect::GnuGo26 => {
                 let mut b = escape(p.bonus, room(Some(true))) + escape(p.xbonus, room(Some(false)));
                 if p.splitbonus != 0 && self.splits(m.move_point) {
@@ -195,6 +199,8 @@ impl EvaluationInProgress<'_> {
                     ^ self.index(m.move_point) as u64;
                 b + random_in(key, p.minrand, p.maxrand)
             }
+            // The seed's one bonus (a set holds only Go's dialects).
+            _ => escape(p.bonus, room(None)),
         }
     }
 
@@ -219,7 +225,7 @@ impl EvaluationInProgress<'_> {
     }
 
     /// The `C`/`B` connection value.
-    fn connection(&self, p: &Pattern, at: Point, stones: &[(Point, bool)]) -> i32 {
+    fn connection(&self, p: &GoValues, at: Point, stones: &[(Point, bool)]) -> i32 {
         let d = self.judge.dragons();
         let distinct = |mine: bool| -> usize {
             let mut ids: Vec<u32> = stones
@@ -243,7 +249,7 @@ impl EvaluationInProgress<'_> {
 
     /// `D`: the move defends a capturable own string of the pattern; `A`:
     /// it attacks a capturable but defendable opponent string.
-    fn defence_and_attack(&mut self, p: &Pattern, at: Point, stones: &[(Point, bool)]) {
+    fn defence_and_attack(&mut self, p: &GoValues, at: Point, stones: &[(Point, bool)]) {
         let mut seen: Vec<Point> = Vec::new();
         for &(q, mine) in stones {
             let wanted = if mine { class::D } else { class::A };

@@ -1,11 +1,13 @@
 //! The pattern database the move generator reads: tables, matcher,
 //! resolved helpers and (2.6 dialect) constraints, builtin or compiled at
-//! run time.
+//! run time, and the overlay through which the valuation reads every
+//! pattern's values (the database's own unless re-weighed).
 
 use std::sync::{Arc, OnceLock};
 
 use mkpat::constraint::CheckedConstraint;
-use mkpat::tables::Tables;
+use mkpat::overlay::Overlay;
+use mkpat::tables::{GoValues, Tables};
 use mkpat::Dialect;
 
 use crate::go::position::HelperFn;
@@ -18,6 +20,12 @@ pub struct PatternSet {
     name: String,
     dialect: Dialect,
     tables: Tables<'static>,
+    /// The values the valuation reads, and the maximum weights the
+    /// matcher orders its best-first scans by.
+    overlay: Overlay,
+    /// The overlay's Go records, unwrapped once (a set holds only Go's
+    /// dialects).
+    values: Vec<GoValues>,
     matcher: Matcher<'static>,
     pub(super) helpers: Vec<Option<HelperFn>>,
     pub(super) constraints: Option<&'static [Option<CheckedConstraint>]>,
@@ -67,10 +75,13 @@ impl PatternSet {
             .iter()
             .map(|m| format!("{m}: valued without a helper"))
             .collect();
+        let overlay = Overlay::identity(dialect, tables.patterns);
         PatternSet {
             name,
             dialect,
             tables,
+            values: go_values(&overlay),
+            overlay,
             matcher: Matcher::new(tables),
             helpers,
             constraints,
@@ -117,6 +128,14 @@ impl PatternSet {
         let errors = compiled.error_count();
         let rendered = compiled.render();
         let dialect = compiled.dialect;
+        if !dialect.is_go() {
+            return Err(LoadError {
+                diagnostics: String::new(),
+                message: format!(
+                    "{name}: a database in the `{dialect}` dialect: Go reads GNU Go's dialects (`seed`, `gnugo-2.6`)"
+                ),
+            });
+        }
         let Some(db) = compiled.database else {
             return Err(LoadError {
                 diagnostics: rendered,
@@ -175,6 +194,34 @@ impl PatternSet {
         &self.matcher
     }
 
+    /// Pattern `k`'s values as the valuation reads them.
+    #[inline]
+    pub fn values(&self, k: usize) -> &GoValues {
+        &self.values[k]
+    }
+
+    /// The overlay the values come from.
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+
+    /// The set re-weighed by `overlay` (made for these tables, from
+    /// [`PatternSet::overlay`] or [`Overlay::identity`]): the valuation
+    /// reads its values and the matcher is rebuilt to order and prune its
+    /// best-first scans by its maximum weights.
+    pub fn with_overlay(mut self, overlay: Overlay) -> Result<PatternSet, OverlayMismatch> {
+        if overlay.dialect() != self.dialect || overlay.len() != self.tables.patterns.len() {
+            return Err(OverlayMismatch {
+                patterns: self.tables.patterns.len(),
+                overlaid: overlay.len(),
+            });
+        }
+        self.matcher = Matcher::with_max_weights(self.tables, overlay.max_weights());
+        self.values = go_values(&overlay);
+        self.overlay = overlay;
+        Ok(self)
+    }
+
     /// What loading noticed: helpers katachi lacks, compiler warnings.
     pub fn warnings(&self) -> &[String] {
         &self.warnings
@@ -186,6 +233,37 @@ impl PatternSet {
         &self.diagnostics
     }
 }
+
+/// The Go records of an overlay of a Go database.
+fn go_values(overlay: &Overlay) -> Vec<GoValues> {
+    (0..overlay.len())
+        .map(|k| {
+            // A set is made only from Go's dialects (`compile` refuses the
+            // others; the builtin tables are the seed's), whose records
+            // are all `Go`.
+            *overlay.values(k).go().expect("a Go database's record")
+        })
+        .collect()
+}
+
+/// An overlay made for other tables than the set's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverlayMismatch {
+    pub patterns: usize,
+    pub overlaid: usize,
+}
+
+impl std::fmt::Display for OverlayMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the overlay holds {} patterns of another dialect or database; the set has {}",
+            self.overlaid, self.patterns
+        )
+    }
+}
+
+impl std::error::Error for OverlayMismatch {}
 
 /// Why a database could not be loaded: the compiler's rendered
 /// diagnostics (every error, located, with its source line; empty when

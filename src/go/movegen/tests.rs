@@ -236,7 +236,7 @@ fn unknown_helpers_are_warnings_and_no_helper() {
 }
 
 fn half_helper(ctx: &crate::go::position::HelperContext<'_>) -> i32 {
-    ctx.pattern.weight / 2
+    ctx.weight / 2
 }
 
 #[test]
@@ -328,7 +328,14 @@ fn huge_weights_in_the_allowed_range_are_valued_and_never_pruned() {
     // 100000 + 100000·min(mypower, 100000), mypower 5 at distance 1.
     assert!(p.value >= 100_000 + 5 * 100_000, "{p:?}");
     // A power past i32 saturates instead of wrapping or panicking.
-    assert_eq!(huge.assistance.value(i32::MAX, i32::MAX, 0), i32::MAX);
+    assert_eq!(
+        huge.values
+            .go()
+            .expect("a Go pattern")
+            .assistance
+            .value(i32::MAX, i32::MAX, 0),
+        i32::MAX
+    );
 }
 
 /// Positions of a self-play game on 9x9.
