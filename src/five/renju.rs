@@ -24,6 +24,19 @@
 
 use super::rules::{Grid, BLACK, EMPTY};
 
+/// Whether a forbidden shape is possible at all at `at`: the smallest
+/// (a double three, or `X.XXX.X`) needs four more Black stones on the
+/// lines through it, within five points. Cheap, and most points fail it,
+/// so a search rarely pays for [`forbidden`]'s copy of the board.
+pub(super) fn may_be_forbidden(g: &Grid, at: usize) -> bool {
+    let near: usize = g
+        .steps()
+        .iter()
+        .map(|&step| line(g, at, step).iter().filter(|&&c| c == BLACK).count())
+        .sum();
+    near >= 4
+}
+
 /// Whether Black on the empty cell `at` is forbidden.
 pub(super) fn forbidden(g: &mut Grid, at: usize) -> bool {
     debug_assert_eq!(g.cells[at], EMPTY);

@@ -320,10 +320,13 @@ impl FiveBoard {
         if self.rule != Rule::Renju || !self.is_empty(p) {
             return false;
         }
+        let at = self.grid.index(p);
+        if !renju::may_be_forbidden(&self.grid, at) {
+            return false;
+        }
         // The check places stones to look ahead (recursively for the
         // threes); it does so on a copy of the array, on the stack.
         let mut grid = self.grid.clone();
-        let at = grid.index(p);
         renju::forbidden(&mut grid, at)
     }
 
