@@ -32,8 +32,6 @@ pub mod reference;
 pub mod stats;
 
 // The engines.
-/// Five in a row: rules (freestyle, exact five, renju), game records and
-/// openings, baseline players.
 pub mod five;
 pub mod go;
 

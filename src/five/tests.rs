@@ -604,3 +604,79 @@ proptest! {
         }
     }
 }
+
+/// Whether `color`'s stone on `last` (on the board) makes a winning row:
+/// a window of five of its stones through `last` anywhere on the board,
+/// with, when `exact`, no stone of its colour just outside the window.
+fn model_wins(board: &FiveBoard, last: Point, color: Color, exact: bool) -> bool {
+    let n = board.size() as i32;
+    let at = |i: i32, j: i32| board.stone(Point::new(i, j));
+    super::DIRECTIONS.iter().any(|&(di, dj)| {
+        (-4..=0).any(|k| {
+            let start = (last.i + k * di, last.j + k * dj);
+            let cells: Vec<Point> = (0..5)
+                .map(|s| Point::new(start.0 + s * di, start.1 + s * dj))
+                .collect();
+            let inside = |p: &Point| (0..n).contains(&p.i) && (0..n).contains(&p.j);
+            cells
+                .iter()
+                .all(|p| inside(p) && board.stone(*p) == Some(color))
+                && !(exact
+                    && (at(start.0 - di, start.1 - dj) == Some(color)
+                        || at(start.0 + 5 * di, start.1 + 5 * dj) == Some(color)))
+        })
+    })
+}
+
+fn rule() -> impl Strategy<Value = Rule> {
+    prop_oneof![Just(Rule::Freestyle), Just(Rule::Exact), Just(Rule::Renju)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Random games: every move's outcome is the model's, `legal_moves` is
+    /// what `play` accepts, and undo takes the board back to where it was.
+    #[test]
+    fn games_follow_the_model_and_undo(
+        rule in rule(),
+        n in 5usize..=12,
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..150),
+    ) {
+        let mut board = FiveBoard::new(n, rule).unwrap();
+        let mut history = vec![board.clone()];
+        for pick in picks {
+            let legal: Vec<Point> = board.legal_moves().collect();
+            let empty = (0..n as i32)
+                .flat_map(|i| (0..n as i32).map(move |j| Point::new(i, j)))
+                .filter(|&p| board.is_empty(p));
+            for p in empty {
+                let mut trial = board.clone();
+                prop_assert_eq!(trial.play(p).is_ok(), legal.contains(&p), "{:?} {:?}", p, board);
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let p = legal[pick.index(legal.len())];
+            let color = board.to_move();
+            let outcome = board.play(p).unwrap();
+            let exact = rule == Rule::Exact || rule == Rule::Renju && color == Color::Black;
+            let expect = if model_wins(&board, p, color, exact) {
+                Some(Outcome::Win(color))
+            } else if board.stone_count() == n * n {
+                Some(Outcome::Draw)
+            } else {
+                None
+            };
+            prop_assert_eq!(outcome, expect, "{:?} by {:?} in {:?}", p, color, board);
+            history.push(board.clone());
+            if outcome.is_some() {
+                break;
+            }
+        }
+        while let Some(before) = history.pop() {
+            prop_assert_eq!(&board, &before);
+            board.undo();
+        }
+    }
+}
