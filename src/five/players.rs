@@ -27,8 +27,10 @@
 //!
 //! Differences from the original: its board's border cells were empty
 //! buttons, so a row against the edge counted as open there; here the
-//! edge closes a row. And it played freestyle only; here every rule's
-//! win counts, and Black's forbidden points under renju are never
+//! edge closes a row. A move that wins at once is played at once (by the
+//! counts alone, a win two moves later reached by more lines could
+//! outrank it). And it played freestyle only; here the rule's win
+//! counts, and Black's forbidden points under renju are never
 //! candidates.
 //!
 //! [`greedy`] looks one move ahead: it wins if it can, else blocks the
@@ -51,8 +53,12 @@ pub fn pishquorky(board: &FiveBoard) -> Option<Point> {
     let mut b = board.clone();
     let mut best: Option<(Point, Score)> = None;
     for p in candidates(&b) {
-        if b.play(p).is_err() {
-            continue;
+        match b.play(p) {
+            Err(_) => continue,
+            // A win now: the counts below would rank it level with, or
+            // under, a win two moves later.
+            Ok(Some(Outcome::Win(_))) => return Some(p),
+            Ok(_) => {}
         }
         let s = minimax(&mut b, me, PISHQUORKY_DEPTH - 1);
         b.undo();
@@ -286,6 +292,14 @@ mod tests {
     fn both_players_win_in_one_rather_than_block() {
         for player in [pishquorky, greedy] {
             let (mut b, _) = diagram(Rule::Freestyle, WIN_IN_ONE);
+            let p = player(&b).unwrap();
+            assert_eq!(b.play(p), Ok(Some(Outcome::Win(Color::Black))), "{p:?}");
+        }
+        // With no threat against it, an open four still wins at once
+        // rather than later.
+        let calm = WIN_IN_ONE.replace("..OOOO...", "..O.O.O..");
+        for player in [pishquorky, greedy] {
+            let (mut b, _) = diagram(Rule::Freestyle, &calm);
             let p = player(&b).unwrap();
             assert_eq!(b.play(p), Ok(Some(Outcome::Win(Color::Black))), "{p:?}");
         }
