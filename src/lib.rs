@@ -8,7 +8,7 @@
 //!
 //! 1. the core, which knows no game: [`position`], [`board`], [`matcher`],
 //!    [`reference`](mod@reference), [`positions`], [`listing`], [`stats`], [`notation`];
-//! 2. the engines, clients of the core: [`go`];
+//! 2. the engines, clients of the core: [`go`], [`five`];
 //! 3. the front ends: [`gtp`], [`sgf`], [`tuning`], [`tournament`], and the
 //!    `katachi` binary.
 //!
@@ -32,6 +32,7 @@ pub mod reference;
 pub mod stats;
 
 // The engines.
+pub mod five;
 pub mod go;
 
 // The front ends.

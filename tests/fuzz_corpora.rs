@@ -152,3 +152,9 @@ fn openings_target_over_its_seeds() {
     let inputs = named(files("tests/fuzz/seeds/openings", &[]));
     assert!(run("openings", inputs, bodies::openings) >= 3);
 }
+
+#[test]
+fn five_records_target_over_its_seeds() {
+    let inputs = named(files("tests/fuzz/seeds/five_records", &[]));
+    assert!(run("five_records", inputs, bodies::five_records) >= 3);
+}

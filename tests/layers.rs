@@ -12,7 +12,7 @@ use std::process::Command;
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The modules of each layer, as `crate::` paths begin.
-const ENGINES: &[&str] = &["go"];
+const ENGINES: &[&str] = &["go", "five"];
 const FRONT_ENDS: &[&str] = &["gtp", "sgf", "tuning", "tournament"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -1,0 +1,24 @@
+//! Five in a row (gomoku) on a square board: the rules, game records and
+//! openings, and two baseline players.
+//!
+//! - [`rules`]: [`Rule`] (freestyle, exact five, renju) and [`FiveBoard`],
+//!   the board a search plays on (move stack, outcome, renju's forbidden
+//!   points, defined and checked in `renju.rs`);
+//! - [`record`]: piskvork's `.psq` game records and Gomocup's openings
+//!   files, read with located errors;
+//! - [`players`]: the seed's player (Pishquorky's depth-3 minimax) and a
+//!   greedy one, the baselines a pattern player must beat.
+//!
+//! The engine does not use the pattern database yet (issue 17's other
+//! half); it uses the core's [`Point`](crate::position::Point) and
+//! [`Color`](crate::position::Color) and implements its
+//! [`Position`](crate::position::Position).
+
+pub mod players;
+pub mod record;
+mod renju;
+pub mod rules;
+#[cfg(test)]
+mod tests;
+
+pub use rules::{BoardSizeError, FiveBoard, IllegalMove, Outcome, Rule, DIRECTIONS};

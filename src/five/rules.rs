@@ -1,0 +1,398 @@
+//! The rules of five in a row on a square board: [`Rule`] and [`FiveBoard`].
+//!
+//! - [`Rule::Freestyle`]: five or more in a row wins, for either side;
+//! - [`Rule::Exact`]: exactly five wins; an overline (six or more) is an
+//!   ordinary move that wins nothing;
+//! - [`Rule::Renju`]: Black (who moves first) wins with exactly five, and
+//!   may not make a double three, a double four or an overline — such a
+//!   move is *forbidden*, illegal for Black ([`FiveBoard::is_forbidden`],
+//!   defined in `renju.rs`); a five wins even when it
+//!   also makes a forbidden shape. White wins with five or more.
+//!
+//! A full board without a win is a draw. The board keeps a move stack for
+//! [`FiveBoard::undo`], so a search plays and takes back moves on one
+//! board; a move looks only at the four lines through its point and
+//! allocates nothing (the stones live in a fixed array with a margin of
+//! five off-board cells on every side, so a line is read without bounds
+//! checks).
+
+use std::fmt;
+
+use super::renju;
+use crate::position::{Color, Point, Position};
+
+/// The smallest board side.
+pub const MIN_SIZE: usize = 5;
+/// The largest board side (the core's diagrams and vertices stop at 26).
+pub const MAX_SIZE: usize = 26;
+
+/// The four line directions as `(di, dj)`: along a row, down a column,
+/// and the two diagonals.
+pub const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// Which rows of stones win, and what Black may not play.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    Freestyle,
+    /// Exactly five in a row wins; an overline does not.
+    Exact,
+    /// Renju: Black wins with exactly five and may not play a double three,
+    /// a double four or an overline; White wins with five or more.
+    Renju,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    Win(Color),
+    /// The board filled up without a win.
+    Draw,
+}
+
+/// Why a move or a set-up stone was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum IllegalMove {
+    OffBoard(Point),
+    Occupied(Point),
+    /// A double three, double four or overline for Black under renju.
+    Forbidden(Point),
+    /// The game is over: no more moves.
+    GameOver,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::OffBoard(p) => write!(f, "({}, {}) is off the board", p.i, p.j),
+            IllegalMove::Occupied(p) => write!(f, "({}, {}) is occupied", p.i, p.j),
+            IllegalMove::Forbidden(p) => write!(
+                f,
+                "({}, {}) is forbidden for Black (double three, double four or overline)",
+                p.i, p.j
+            ),
+            IllegalMove::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// A board side outside [`MIN_SIZE`]`..=`[`MAX_SIZE`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardSizeError(pub usize);
+
+impl fmt::Display for BoardSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a five-in-a-row board is {MIN_SIZE} to {MAX_SIZE} points a side, not {}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BoardSizeError {}
+
+/// The off-board margin of the cell array: every point within five steps
+/// of a board point along a line is in the array.
+const PAD: usize = 5;
+const MAX_STRIDE: usize = MAX_SIZE + 2 * PAD;
+
+pub(super) const EMPTY: u8 = 0;
+pub(super) const BLACK: u8 = 1;
+pub(super) const WHITE: u8 = 2;
+pub(super) const EDGE: u8 = 3;
+
+pub(super) fn cell_of(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The stones in a padded array: the board's points hold `EMPTY`,
+/// `BLACK` or `WHITE`, the margin `EDGE`.
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct Grid {
+    pub(super) cells: [u8; MAX_STRIDE * MAX_STRIDE],
+    size: usize,
+    stride: usize,
+}
+
+impl Grid {
+    fn new(size: usize) -> Grid {
+        let stride = size + 2 * PAD;
+        let mut cells = [EDGE; MAX_STRIDE * MAX_STRIDE];
+        for i in 0..size {
+            let row = (i + PAD) * stride + PAD;
+            cells[row..row + size].fill(EMPTY);
+        }
+        Grid {
+            cells,
+            size,
+            stride,
+        }
+    }
+
+    fn on_board(&self, p: Point) -> bool {
+        let n = self.size as i32;
+        (0..n).contains(&p.i) && (0..n).contains(&p.j)
+    }
+
+    /// The cell index of a board point.
+    pub(super) fn index(&self, p: Point) -> usize {
+        debug_assert!(self.on_board(p));
+        (p.i as usize + PAD) * self.stride + p.j as usize + PAD
+    }
+
+    /// The index steps of [`DIRECTIONS`].
+    pub(super) fn steps(&self) -> [isize; 4] {
+        let s = self.stride as isize;
+        [1, s, s + 1, s - 1]
+    }
+
+    /// The stones of `cell` in a row through `at` along `step`, counting
+    /// `at` as one of them whatever it holds.
+    pub(super) fn run(&self, at: usize, step: isize, cell: u8) -> usize {
+        let mut n = 1;
+        for sign in [-1, 1] {
+            let mut k = at as isize + sign * step;
+            while self.cells[k as usize] == cell {
+                n += 1;
+                k += sign * step;
+            }
+        }
+        n
+    }
+}
+
+/// A five-in-a-row board: stones, side to move (Black first), the rule,
+/// the moves played and the outcome.
+#[derive(Clone, PartialEq, Eq)]
+pub struct FiveBoard {
+    grid: Grid,
+    rule: Rule,
+    to_move: Color,
+    /// The moves played (not set-up stones), for undo.
+    moves: Vec<Point>,
+    stones: usize,
+    outcome: Option<Outcome>,
+}
+
+impl FiveBoard {
+    /// An empty `size × size` board, Black to move.
+    pub fn new(size: usize, rule: Rule) -> Result<FiveBoard, BoardSizeError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(BoardSizeError(size));
+        }
+        Ok(FiveBoard {
+            grid: Grid::new(size),
+            rule,
+            to_move: Color::Black,
+            // A game has at most `size²` moves: the stack never grows
+            // during a game.
+            moves: Vec::with_capacity(size * size),
+            stones: 0,
+            outcome: None,
+        })
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the side to move (for set-up positions).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// The moves played since the board was set up, oldest first.
+    pub fn moves(&self) -> &[Point] {
+        &self.moves
+    }
+
+    pub fn last_move(&self) -> Option<Point> {
+        self.moves.last().copied()
+    }
+
+    /// The number of stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.stones
+    }
+
+    /// How the game ended, or `None` while it goes on. Decided by the
+    /// moves played ([`FiveBoard::play`]), not by set-up stones.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Puts a set-up stone: not a move (not on the move stack, so never
+    /// undone), with no check for a win or a forbidden point; the side to
+    /// move stays.
+    pub fn put(&mut self, p: Point, color: Color) -> Result<(), IllegalMove> {
+        self.check_empty(p)?;
+        let at = self.grid.index(p);
+        self.grid.cells[at] = cell_of(color);
+        self.stones += 1;
+        Ok(())
+    }
+
+    /// Plays the side to move's stone on `p` and passes the move; returns
+    /// the outcome if this move ended the game.
+    pub fn play(&mut self, p: Point) -> Result<Option<Outcome>, IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        self.check_empty(p)?;
+        let color = self.to_move;
+        if color == Color::Black && self.rule == Rule::Renju && self.is_forbidden(p) {
+            return Err(IllegalMove::Forbidden(p));
+        }
+        let wins = self.wins_at(p, color);
+        let at = self.grid.index(p);
+        self.grid.cells[at] = cell_of(color);
+        self.stones += 1;
+        self.moves.push(p);
+        self.to_move = color.other();
+        self.outcome = if wins {
+            Some(Outcome::Win(color))
+        } else if self.stones == self.grid.size * self.grid.size {
+            Some(Outcome::Draw)
+        } else {
+            None
+        };
+        Ok(self.outcome)
+    }
+
+    /// Takes back the last move; returns its point, or `None` when no move
+    /// was played (set-up stones stay).
+    pub fn undo(&mut self) -> Option<Point> {
+        let p = self.moves.pop()?;
+        let at = self.grid.index(p);
+        self.grid.cells[at] = EMPTY;
+        self.stones -= 1;
+        self.to_move = self.to_move.other();
+        // Play refuses moves once the game is over, so before the last
+        // move it was not.
+        self.outcome = None;
+        Some(p)
+    }
+
+    /// Whether `color` on the empty point `p` would win by the rule: five
+    /// or more in a row under freestyle (and for White under renju),
+    /// exactly five otherwise.
+    pub fn wins_at(&self, p: Point, color: Color) -> bool {
+        if !self.is_empty(p) {
+            return false;
+        }
+        let exact = match self.rule {
+            Rule::Freestyle => false,
+            Rule::Exact => true,
+            Rule::Renju => color == Color::Black,
+        };
+        self.runs_through(p, color)
+            .iter()
+            .any(|&n| if exact { n == 5 } else { n >= 5 })
+    }
+
+    /// The lengths of the rows of `color` through `p` in each of the
+    /// [`DIRECTIONS`], counting `p` as `color`'s whatever it holds.
+    pub fn runs_through(&self, p: Point, color: Color) -> [usize; 4] {
+        if !self.on_board(p) {
+            return [0; 4];
+        }
+        let at = self.grid.index(p);
+        self.grid
+            .steps()
+            .map(|step| self.grid.run(at, step, cell_of(color)))
+    }
+
+    /// Whether Black may not play on `p` under renju: a double three, a
+    /// double four or an overline that is not also an exact five. Always
+    /// `false` under the other rules, and for points off the board or
+    /// occupied.
+    pub fn is_forbidden(&self, p: Point) -> bool {
+        if self.rule != Rule::Renju || !self.is_empty(p) {
+            return false;
+        }
+        let at = self.grid.index(p);
+        if !renju::may_be_forbidden(&self.grid, at) {
+            return false;
+        }
+        // The check places stones to look ahead (recursively for the
+        // threes); it does so on a copy of the array, on the stack.
+        let mut grid = self.grid.clone();
+        renju::forbidden(&mut grid, at)
+    }
+
+    /// Whether the side to move may play on `p`.
+    pub fn is_legal(&self, p: Point) -> bool {
+        self.outcome.is_none()
+            && self.is_empty(p)
+            && !(self.to_move == Color::Black && self.is_forbidden(p))
+    }
+
+    /// The points the side to move may play, in reading order (none once
+    /// the game is over).
+    pub fn legal_moves(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.grid.size as i32;
+        (0..n)
+            .flat_map(move |i| (0..n).map(move |j| Point::new(i, j)))
+            .filter(|&p| self.is_legal(p))
+    }
+
+    fn check_empty(&self, p: Point) -> Result<(), IllegalMove> {
+        if !self.on_board(p) {
+            Err(IllegalMove::OffBoard(p))
+        } else if self.stone(p).is_some() {
+            Err(IllegalMove::Occupied(p))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Position for FiveBoard {
+    fn size(&self) -> usize {
+        self.grid.size
+    }
+
+    fn stone(&self, p: Point) -> Option<Color> {
+        if !self.grid.on_board(p) {
+            return None;
+        }
+        match self.grid.cells[self.grid.index(p)] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// The board drawn as rows of `.`, `X` (Black) and `O` (White).
+impl fmt::Debug for FiveBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "FiveBoard {}x{} {:?}, {:?} to move, outcome {:?}",
+            self.grid.size, self.grid.size, self.rule, self.to_move, self.outcome
+        )?;
+        let n = self.grid.size as i32;
+        for i in 0..n {
+            let row: String = (0..n)
+                .map(|j| match self.stone(Point::new(i, j)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
