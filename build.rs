@@ -75,6 +75,17 @@ fn builds() -> Vec<Build> {
         all_warnings: true,
         constraints: false,
     });
+    // katachi's five-in-a-row database (the `five` dialect): the tables of
+    // `five::builtin`, the five-in-a-row engine's evaluation.
+    out.push(Build {
+        input: "patterns/five.db".into(),
+        output: "five.rs",
+        lenient: false,
+        helpers: false,
+        required: true,
+        all_warnings: true,
+        constraints: false,
+    });
     if std::env::var_os("CARGO_FEATURE_GNUGO26").is_some() {
         // `KATACHI_GNUGO26_DB` names another file (to test the fallback).
         println!("cargo::rerun-if-env-changed=KATACHI_GNUGO26_DB");

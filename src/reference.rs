@@ -36,6 +36,11 @@ pub struct Placement {
     /// bottom-right corners, inclusive.
     pub top_left: Point,
     pub bottom_right: Point,
+    /// What the placement requires, point by point (`?` cells left out,
+    /// the move `*`), sorted: two orientations of one pattern that cover
+    /// the same rectangle with the move on the same point (a line closed
+    /// by `=` at one end, reversed) are two placements.
+    pub cells: Vec<(Point, char)>,
 }
 
 /// Every placement of every pattern on `board`, `to_move` playing `O`.
@@ -78,6 +83,7 @@ pub fn reference_matches<G: Shape>(
                             continue;
                         }
                         let mut move_point = None;
+                        let mut cells = Vec::new();
                         let fits = g.iter().all(|(r, c, s)| {
                             let q = Point::new(oi + r as i32, oj + c as i32);
                             let v = board.value(q, to_move);
@@ -86,17 +92,23 @@ pub fn reference_matches<G: Shape>(
                                 Spec::Any => board.on_board(q),
                                 Spec::Move => {
                                     move_point = Some(q);
+                                    cells.push((q, '*'));
                                     v == 0
                                 }
-                                Spec::Is(cell) => cell.accepts(v),
+                                Spec::Is(cell) => {
+                                    cells.push((q, cell.as_char()));
+                                    cell.accepts(v)
+                                }
                             }
                         });
+                        cells.sort();
                         if fits {
                             out.insert(Placement {
                                 pattern: p.name.clone(),
                                 move_point: move_point.expect("a checked diagram has a move"),
                                 top_left: Point::new(top, left),
                                 bottom_right: Point::new(bottom, right),
+                                cells,
                             });
                         }
                     }
@@ -133,11 +145,30 @@ pub fn grid_placements<G: Shape>(matcher: &Matcher<'_, G>, found: &[Match]) -> B
         .iter()
         .map(|m| {
             let (top_left, bottom_right) = matcher.placement(m);
+            let p = &t.patterns[m.pattern as usize];
+            let mut cells: Vec<(Point, char)> = t
+                .elements_of(p)
+                .iter()
+                .map(|e| {
+                    let (di, dj) = G::GEOMETRY.apply(m.trans, e.di(), e.dj());
+                    let q = Point::new(m.anchor.i + di, m.anchor.j + dj);
+                    (
+                        q,
+                        if q == m.move_point {
+                            '*'
+                        } else {
+                            e.cell().as_char()
+                        },
+                    )
+                })
+                .collect();
+            cells.sort();
             Placement {
-                pattern: t.patterns[m.pattern as usize].name.to_string(),
+                pattern: p.name.to_string(),
                 move_point: m.move_point,
                 top_left,
                 bottom_right,
+                cells,
             }
         })
         .collect()

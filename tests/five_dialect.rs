@@ -254,3 +254,43 @@ fn the_compiled_examples_hold_their_kinds_and_the_diagonal_part() {
         .collect();
     assert_eq!(found, [Point::new(0, 3)]);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 30, ..ProptestConfig::default() })]
+
+    /// The five-in-a-row valuation against a plain one: every placement
+    /// the reference matcher finds, its values summed at its move point.
+    #[test]
+    fn the_valuation_agrees_with_a_plain_sum_over_the_reference_matches(
+        cells in prop::collection::vec(prop::sample::select(vec![0u8, 0, 0, 1, 2]), 121),
+    ) {
+        let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/patterns/five.db")).unwrap();
+        let c = compile(&src);
+        let db = c.database.as_ref().unwrap();
+        let m = Matcher::new(db.tables());
+        let overlay = Overlay::identity(db.dialect, &db.patterns);
+        let b = random_board(Board::new(11), &cells);
+        let v = katachi::five::valuation::Valuation::new(&m, &overlay, &b);
+        let mut attack = std::collections::BTreeMap::<(usize, Point), i64>::new();
+        let mut defence = std::collections::BTreeMap::<(usize, Point), i64>::new();
+        for (ci, colour) in [Color::Black, Color::White].into_iter().enumerate() {
+            for placed in reference_matches(&c.checked, &b, colour) {
+                let p = c.checked.iter().find(|p| p.name == placed.pattern).unwrap();
+                let f = p.values.five().unwrap();
+                *attack.entry((ci, placed.move_point)).or_default() += i64::from(f.mine);
+                *defence.entry((ci, placed.move_point)).or_default() += i64::from(f.theirs);
+            }
+        }
+        for i in 0..11 {
+            for j in 0..11 {
+                let p = Point::new(i, j);
+                for (ci, colour) in [Color::Black, Color::White].into_iter().enumerate() {
+                    let a = attack.get(&(ci, p)).copied().unwrap_or(0);
+                    let d = defence.get(&(1 - ci, p)).copied().unwrap_or(0);
+                    prop_assert_eq!(v.attack(p, colour), a, "{:?} {:?}", p, colour);
+                    prop_assert_eq!(v.value(p, colour), a + d, "{:?} {:?}", p, colour);
+                }
+            }
+        }
+    }
+}

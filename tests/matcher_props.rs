@@ -153,6 +153,15 @@ fn transform_placement(b: &Board, t: u8, p: &Placement) -> Placement {
         move_point: b.transform_point(t, p.move_point),
         top_left: Point::new(a.i.min(c.i), a.j.min(c.j)),
         bottom_right: Point::new(a.i.max(c.i), a.j.max(c.j)),
+        cells: {
+            let mut cells: Vec<(Point, char)> = p
+                .cells
+                .iter()
+                .map(|&(q, ch)| (b.transform_point(t, q), ch))
+                .collect();
+            cells.sort();
+            cells
+        },
     }
 }
 

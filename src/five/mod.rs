@@ -9,16 +9,25 @@
 //! - [`players`]: the seed's player (Pishquorky's depth-3 minimax) and a
 //!   greedy one, the baselines a pattern player must beat.
 //!
-//! The engine does not use the pattern database yet (issue 17's other
-//! half); it uses the core's [`Point`](crate::position::Point) and
+//! - [`valuation`]: the pattern database's verdict on every point, for
+//!   each side, kept up to date move by move.
+//!
+//! The engine uses the core's [`Point`](crate::position::Point) and
 //! [`Color`](crate::position::Color) and implements its
 //! [`Position`](crate::position::Position).
 
+/// katachi's five-in-a-row database, `patterns/five.db`, compiled by
+/// `build.rs` (the `five` dialect: line patterns with threat kinds and a
+/// value for each side).
+pub mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/five.rs"));
+}
 pub mod players;
 pub mod record;
 mod renju;
 pub mod rules;
 #[cfg(test)]
 mod tests;
+pub mod valuation;
 
 pub use rules::{BoardSizeError, FiveBoard, IllegalMove, Outcome, Rule, DIRECTIONS};

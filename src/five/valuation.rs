@@ -1,0 +1,315 @@
+//! The five-in-a-row dialect's valuation: what the pattern database says
+//! every empty point is worth, for each side, kept up to date move by
+//! move.
+//!
+//! A match of a pattern for colour `c` (the diagram's `O`) at move point
+//! `p` says that `c` playing `p` makes the pattern's shape: it adds the
+//! pattern's `mine` to `c`'s attack at `p` and its `theirs` to the
+//! defence the other side earns by taking `p`. A point's value for the
+//! side to move is its own attack there plus the defence of the
+//! opponent's shapes: [`Valuation::value`]. Values are summed, so a point
+//! that makes two threes is worth both. The values are read through an
+//! [`Overlay`], the database's own unless re-weighed.
+//!
+//! A stone changes only the matches anchored near it, so after a move
+//! [`Valuation::update`] rescans only the anchors within the matcher's
+//! reach (plus one: a `=` cell lies just outside a pattern's extent) and
+//! replaces their contributions: the incremental evaluation, tested equal
+//! to [`Valuation::new`] from scratch on random games.
+
+use mkpat::overlay::Overlay;
+use mkpat::tables::Kind;
+
+use crate::board::Board;
+use crate::matcher::{Match, Matcher};
+use crate::position::{Color, Point};
+
+/// One match's contribution, as filed under its anchor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Contribution {
+    /// The move point, as an index into the board.
+    at: u16,
+    mine: i32,
+    theirs: i32,
+    kind: Kind,
+}
+
+/// The valuation of one board: per colour, per point, the attack and the
+/// defence the patterns give, with the matches behind them filed by
+/// anchor.
+#[derive(Clone, Debug)]
+pub struct Valuation {
+    size: usize,
+    /// `attack[c][p]`: what colour `c` gains by making its shapes at `p`.
+    attack: [Vec<i64>; 2],
+    /// `defence[c][p]`: what the opponent of `c` gains by taking `p` from
+    /// `c`'s shapes.
+    defence: [Vec<i64>; 2],
+    /// The strongest threat kind each colour makes at each point (its
+    /// fours and threes, for a threat search), `None` for none.
+    threat: [Vec<Option<Kind>>; 2],
+    /// `filed[c][anchor]`: the contributions of the matches for `c`
+    /// anchored there.
+    filed: [Vec<Vec<Contribution>>; 2],
+}
+
+/// How far from a changed point an anchor's matches can change: the
+/// matcher's reach, and one more for the `=` cells beyond the extents.
+fn radius(matcher: &Matcher<'_>) -> i32 {
+    matcher.reach() + 1
+}
+
+const fn index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// The stronger of two threat kinds (the order of [`Kind`]: five first).
+fn stronger(a: Option<Kind>, b: Kind) -> Option<Kind> {
+    Some(a.map_or(b, |a| a.min(b)))
+}
+
+impl Valuation {
+    /// The valuation of `board` from scratch.
+    pub fn new(matcher: &Matcher<'_>, overlay: &Overlay, board: &Board) -> Valuation {
+        let n = board.size();
+        let mut v = Valuation {
+            size: n,
+            attack: [vec![0; n * n], vec![0; n * n]],
+            defence: [vec![0; n * n], vec![0; n * n]],
+            threat: [vec![None; n * n], vec![None; n * n]],
+            filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
+        };
+        for c in [Color::Black, Color::White] {
+            matcher.scan(board, c, |m| v.file(overlay, c, &m));
+        }
+        v.recount_threats();
+        v
+    }
+
+    /// Brings the valuation up to date after the stone at `changed` was
+    /// placed or removed on `board`: the anchors within reach are
+    /// rescanned.
+    pub fn update(
+        &mut self,
+        matcher: &Matcher<'_>,
+        overlay: &Overlay,
+        board: &Board,
+        changed: Point,
+    ) {
+        let n = self.size as i32;
+        let r = radius(matcher);
+        let rows = (changed.i - r).max(0)..=(changed.i + r).min(n - 1);
+        for c in [Color::Black, Color::White] {
+            let ci = index(c);
+            for i in rows.clone() {
+                for j in (changed.j - r).max(0)..=(changed.j + r).min(n - 1) {
+                    let a = (i * n + j) as usize;
+                    for k in std::mem::take(&mut self.filed[ci][a]) {
+                        self.attack[ci][k.at as usize] -= i64::from(k.mine);
+                        self.defence[ci][k.at as usize] -= i64::from(k.theirs);
+                    }
+                    matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
+                }
+            }
+        }
+        // The strongest kind at a point is not a sum: recount it near the
+        // change (a move point lies within reach of its anchor).
+        let r2 = 2 * r;
+        for c in 0..2 {
+            for i in (changed.i - r2).max(0)..=(changed.i + r2).min(n - 1) {
+                for j in (changed.j - r2).max(0)..=(changed.j + r2).min(n - 1) {
+                    self.threat[c][(i * n + j) as usize] = None;
+                }
+            }
+        }
+        for c in 0..2 {
+            for i in (changed.i - 3 * r).max(0)..=(changed.i + 3 * r).min(n - 1) {
+                for j in (changed.j - 3 * r).max(0)..=(changed.j + 3 * r).min(n - 1) {
+                    for k in &self.filed[c][(i * n + j) as usize] {
+                        let p = k.at as usize;
+                        let (pi, pj) = ((p / self.size) as i32, (p % self.size) as i32);
+                        if (pi - changed.i).abs() <= r2 && (pj - changed.j).abs() <= r2 {
+                            self.threat[c][p] = stronger(self.threat[c][p], k.kind);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn file(&mut self, overlay: &Overlay, c: Color, m: &Match) {
+        let Some(f) = overlay.values(m.pattern as usize).five() else {
+            return;
+        };
+        let n = self.size;
+        let ci = index(c);
+        let at = m.move_point.i as usize * n + m.move_point.j as usize;
+        self.attack[ci][at] += i64::from(f.mine);
+        self.defence[ci][at] += i64::from(f.theirs);
+        let a = m.anchor.i as usize * n + m.anchor.j as usize;
+        self.filed[ci][a].push(Contribution {
+            at: at as u16,
+            mine: f.mine,
+            theirs: f.theirs,
+            kind: f.kind,
+        });
+    }
+
+    fn recount_threats(&mut self) {
+        for c in 0..2 {
+            self.threat[c].iter_mut().for_each(|t| *t = None);
+            for filed in &self.filed[c] {
+                for k in filed {
+                    let t = &mut self.threat[c][k.at as usize];
+                    *t = stronger(*t, k.kind);
+                }
+            }
+        }
+    }
+
+    /// What `p` is worth to `to_move`: its attack there plus the defence
+    /// of the opponent's shapes.
+    #[inline]
+    pub fn value(&self, p: Point, to_move: Color) -> i64 {
+        let k = p.i as usize * self.size + p.j as usize;
+        self.attack[index(to_move)][k] + self.defence[index(to_move.other())][k]
+    }
+
+    /// What colour `c` gains by making its own shapes at `p`.
+    pub fn attack(&self, p: Point, c: Color) -> i64 {
+        self.attack[index(c)][p.i as usize * self.size + p.j as usize]
+    }
+
+    /// The strongest threat kind `c` makes by playing `p`, by the
+    /// patterns.
+    pub fn threat(&self, p: Point, c: Color) -> Option<Kind> {
+        self.threat[index(c)][p.i as usize * self.size + p.j as usize]
+    }
+
+    /// Every point a pattern proposes, for either side (the candidates of
+    /// a search), in reading order.
+    pub fn proposed(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.size * self.size)
+            .filter(|&k| {
+                self.attack[0][k] != 0
+                    || self.attack[1][k] != 0
+                    || self.defence[0][k] != 0
+                    || self.defence[1][k] != 0
+            })
+            .map(|k| Point::new((k / self.size) as i32, (k % self.size) as i32))
+    }
+
+    /// Are two valuations the same (the incremental one and one from
+    /// scratch)? Matches are compared as multisets per anchor.
+    pub fn same_as(&self, other: &Valuation) -> bool {
+        let sorted = |v: &Valuation| -> Vec<Vec<Vec<(u16, i32, i32)>>> {
+            v.filed
+                .iter()
+                .map(|per| {
+                    per.iter()
+                        .map(|ks| {
+                            let mut s: Vec<_> =
+                                ks.iter().map(|k| (k.at, k.mine, k.theirs)).collect();
+                            s.sort_unstable();
+                            s
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        self.attack == other.attack
+            && self.defence == other.defence
+            && self.threat == other.threat
+            && sorted(self) == sorted(other)
+    }
+}
+
+/// The builtin database's tables and their matcher, for engines that do
+/// not bring their own.
+pub fn builtin_matcher() -> Matcher<'static> {
+    Matcher::new(super::builtin::TABLES)
+}
+
+/// The builtin database's own values.
+pub fn builtin_overlay() -> Overlay {
+    Overlay::identity(super::builtin::DIALECT, super::builtin::TABLES.patterns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::five::rules::{FiveBoard, Rule};
+    use crate::position::Position;
+    use proptest::prelude::*;
+
+    fn board_of(b: &FiveBoard) -> Board {
+        let n = b.size();
+        let mut out = Board::new(n);
+        for i in 0..n as i32 {
+            for j in 0..n as i32 {
+                let p = Point::new(i, j);
+                if let Some(c) = b.stone(p) {
+                    out.place(p, c);
+                }
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+        #[test]
+        fn incremental_equals_from_scratch_on_random_games(
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 1..60),
+            undo_every in 3usize..9,
+        ) {
+            let m = builtin_matcher();
+            let o = builtin_overlay();
+            let mut game = FiveBoard::new(11, Rule::Freestyle).unwrap();
+            let mut board = Board::new(11);
+            let mut v = Valuation::new(&m, &o, &board);
+            for (k, pick) in picks.iter().enumerate() {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let legal: Vec<Point> = game.legal_moves().collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let p = legal[pick.index(legal.len())];
+                let c = game.to_move();
+                game.play(p).unwrap();
+                board.place(p, c);
+                v.update(&m, &o, &board, p);
+                if k % undo_every == undo_every - 1 {
+                    let q = game.undo().unwrap();
+                    board.remove(q);
+                    v.update(&m, &o, &board, q);
+                }
+                prop_assert!(v.same_as(&Valuation::new(&m, &o, &board_of(&game))));
+            }
+        }
+    }
+
+    #[test]
+    fn an_open_three_is_worth_taking_for_both_sides() {
+        let m = builtin_matcher();
+        let o = builtin_overlay();
+        let mut b = Board::new(15);
+        for j in 5..8 {
+            b.place(Point::new(7, j), Color::Black);
+        }
+        let v = Valuation::new(&m, &o, &b);
+        // Black makes a straight four at either end; White must stop it.
+        for p in [Point::new(7, 4), Point::new(7, 8)] {
+            assert_eq!(v.threat(p, Color::Black), Some(Kind::OpenFour), "{p:?}");
+            assert!(v.value(p, Color::Black) >= 20_000);
+            assert!(v.value(p, Color::White) >= 9_000);
+        }
+        assert_eq!(v.threat(Point::new(0, 0), Color::Black), None);
+    }
+}
