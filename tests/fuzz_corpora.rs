@@ -152,3 +152,9 @@ fn openings_target_over_its_seeds() {
     let inputs = named(files("tests/fuzz/seeds/openings", &[]));
     assert!(run("openings", inputs, bodies::openings) >= 3);
 }
+
+#[test]
+fn gomocup_target_over_its_seeds() {
+    let inputs = named(files("tests/fuzz/seeds/gomocup", &[]));
+    assert!(run("gomocup", inputs, bodies::gomocup) >= 3);
+}

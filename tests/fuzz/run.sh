@@ -5,7 +5,7 @@
 #
 #   tests/fuzz/run.sh TARGET [RUNS [SECONDS]] [-- LIBFUZZER-FLAGS...]
 #
-# TARGET is database, constraint, positions, sgf, gtp or openings. The run stops
+# TARGET is database, constraint, positions, sgf, gtp, openings or gomocup. The run stops
 # after RUNS executions (default 10,000,000) or SECONDS of CPU time spent
 # by the fuzzing process (default 3600, one CPU-hour; CPU time, not wall
 # time, so that a run sharing the machine still gets its hour), whichever
@@ -58,7 +58,8 @@ case $target in
   sgf) cp tests/data/sgf/*.sgf "$seeds"/ ;;
   gtp) cp tests/fuzz/seeds/gtp/* "$seeds"/ ;;
   openings) cp tests/fuzz/seeds/openings/* "$seeds"/ ;;
-  *) echo "unknown target $target (database, constraint, positions, sgf, gtp, openings)" >&2; exit 2 ;;
+  gomocup) cp tests/fuzz/seeds/gomocup/* "$seeds"/ ;;
+  *) echo "unknown target $target (database, constraint, positions, sgf, gtp, openings, gomocup)" >&2; exit 2 ;;
 esac
 cp tests/fuzz/regressions/"$target"/* "$seeds"/ 2>/dev/null || true
 
