@@ -265,6 +265,22 @@ fn invalid_utf8_and_long_lines() {
     assert!(r.iter().all(|l| l.len() < 200));
 }
 
+#[test]
+fn control_characters_quoted_in_a_reply_become_spaces() {
+    // Found by the fuzzer: a manager may read a `\r` as a line break.
+    let r = script("START 20\nTURN 12,I\r2\nFOO\x0bBAR\tBAZ\x07\n");
+    assert_eq!(
+        r,
+        [
+            "OK",
+            "ERROR TURN wants x,y, not '12,I 2'",
+            "UNKNOWN unknown command 'FOO'"
+        ]
+    );
+    let r = script("START 20\nINFO rule 1\x1b\nBEGIN\n");
+    assert_eq!(r[1], "ERROR INFO rule refused: '1 ' is not a rule");
+}
+
 /// A brain that answers what it is told to, to test the session's checks
 /// on the brain's own moves.
 struct Scripted {

@@ -105,6 +105,15 @@ impl Session {
     /// Handles one line of input (without its line break); the brain is
     /// told what changed. Any bytes are accepted.
     pub fn handle_line<B: Brain + ?Sized>(&mut self, brain: &mut B, raw: &[u8]) -> Step {
+        match self.step(brain, raw) {
+            // A reply may quote the line, whose `\r` or other control
+            // characters a manager could take for a line break.
+            Step::Reply(reply) => Step::Reply(one_line(&reply)),
+            step => step,
+        }
+    }
+
+    fn step<B: Brain + ?Sized>(&mut self, brain: &mut B, raw: &[u8]) -> Step {
         let text: Cow<str> = String::from_utf8_lossy(raw);
         let line = text.trim();
         if self.block.is_some() {
