@@ -524,6 +524,21 @@ fn zero_turn_time_stops_the_search_from_the_start() {
 }
 
 #[test]
+fn the_spent_budget_stops_the_search() {
+    let (feed, replies, thinking, stopped, session) = live();
+    // A 50 ms turn: a budget of 45 ms, after which the session raises the
+    // flag (no assertion on how long that took).
+    feed.send(b"INFO timeout_turn 50\nSTART 20\nBEGIN\n".to_vec())
+        .unwrap();
+    thinking.recv().unwrap();
+    assert_eq!(replies.recv().unwrap(), "OK");
+    assert_eq!(replies.recv().unwrap(), "0,0");
+    assert!(stopped.load(Ordering::Relaxed));
+    feed.send(b"END\n".to_vec()).unwrap();
+    session.join().unwrap().unwrap();
+}
+
+#[test]
 fn the_end_of_the_input_stops_a_search() {
     let (feed, replies, thinking, stopped, session) = live();
     feed.send(b"START 20\nBEGIN\n".to_vec()).unwrap();

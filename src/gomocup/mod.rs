@@ -263,7 +263,9 @@ fn one_line(text: &str) -> String {
 /// The calls come in the protocol's order: `start`, then stones through
 /// `play` and `take_back`, `set_info` at any time, `think` when a move is
 /// wanted. `think` runs on a worker thread (hence `Send` in [`run`]), never
-/// at the same time as another call.
+/// at the same time as another call. A panic in `think` is answered
+/// `ERROR the brain failed: ...` and the session goes on with the same
+/// brain; a panic in any other method unwinds out of [`run`].
 pub trait Brain {
     /// What `ABOUT` answers.
     fn about(&self) -> About;
