@@ -9,8 +9,8 @@
 //! 1. the core, which knows no game: [`position`], [`board`], [`matcher`],
 //!    [`reference`](mod@reference), [`positions`], [`listing`], [`stats`], [`notation`];
 //! 2. the engines, clients of the core: [`go`], [`five`];
-//! 3. the front ends: [`gtp`], [`sgf`], [`tuning`], [`tournament`], and the
-//!    `katachi` binary.
+//! 3. the front ends: [`gtp`], [`gomocup`], [`sgf`], [`tuning`],
+//!    [`tournament`], and the `katachi` binary.
 //!
 //! Without the default `compiler` feature only the first two layers are
 //! built (and neither syn, quote, prettyplease, nom nor clap): what an
@@ -36,6 +36,8 @@ pub mod five;
 pub mod go;
 
 // The front ends.
+#[cfg(feature = "compiler")]
+pub mod gomocup;
 #[cfg(feature = "compiler")]
 pub mod gtp;
 #[cfg(feature = "compiler")]

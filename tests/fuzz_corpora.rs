@@ -158,3 +158,9 @@ fn five_records_target_over_its_seeds() {
     let inputs = named(files("tests/fuzz/seeds/five_records", &[]));
     assert!(run("five_records", inputs, bodies::five_records) >= 3);
 }
+
+#[test]
+fn gomocup_target_over_its_seeds() {
+    let inputs = named(files("tests/fuzz/seeds/gomocup", &[]));
+    assert!(run("gomocup", inputs, bodies::gomocup) >= 3);
+}

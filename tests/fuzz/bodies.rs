@@ -18,6 +18,9 @@
 
 use std::sync::OnceLock;
 
+#[path = "../support/gomocup_brains.rs"]
+mod gomocup_brains;
+
 use katachi::board::Board;
 use katachi::go::analysis::Constraints;
 use katachi::go::constraint::{evaluate, ConstraintContext};
@@ -346,4 +349,23 @@ pub fn five_records(data: &[u8]) {
             Err(errors) => errors.iter().for_each(located),
         }
     }
+}
+
+/// A Gomocup session (`katachi::gomocup::run`, input on its own thread and
+/// each search on a worker) with a brain that plays the first empty point:
+/// it ends, every line written is a reply a manager can read (`OK`,
+/// `ERROR`, `UNKNOWN`, `MESSAGE`, `DEBUG`, the `ABOUT` line, or a move on
+/// the board), and the replies are those of the same session driven on
+/// one thread: threads, the queue of commands read during a search and
+/// `END` change no reply.
+pub fn gomocup(data: &[u8]) {
+    let data = &data[..data.len().min(1 << 14)];
+    let replies = gomocup_brains::run_lines(gomocup_brains::FirstEmpty::new(), data);
+    for r in &replies {
+        if let Err(e) = gomocup_brains::well_formed(r, 30) {
+            panic!("{e}");
+        }
+    }
+    let alone = gomocup_brains::drive(&mut gomocup_brains::FirstEmpty::new(), data);
+    assert_eq!(replies, alone, "threads changed the replies");
 }

@@ -5,7 +5,7 @@
 #
 #   tests/fuzz/run.sh TARGET [RUNS [SECONDS]] [-- LIBFUZZER-FLAGS...]
 #
-# TARGET is database, constraint, positions, sgf, gtp, openings or five_records. The run stops
+# TARGET is database, constraint, positions, sgf, gtp, openings, five_records or gomocup. The run stops
 # after RUNS executions (default 10,000,000) or SECONDS of CPU time spent
 # by the fuzzing process (default 3600, one CPU-hour; CPU time, not wall
 # time, so that a run sharing the machine still gets its hour), whichever
@@ -59,7 +59,8 @@ case $target in
   gtp) cp tests/fuzz/seeds/gtp/* "$seeds"/ ;;
   openings) cp tests/fuzz/seeds/openings/* "$seeds"/ ;;
   five_records) cp tests/fuzz/seeds/five_records/* "$seeds"/ ;;
-  *) echo "unknown target $target (database, constraint, positions, sgf, gtp, openings, five_records)" >&2; exit 2 ;;
+  gomocup) cp tests/fuzz/seeds/gomocup/* "$seeds"/ ;;
+  *) echo "unknown target $target (database, constraint, positions, sgf, gtp, openings, five_records, gomocup)" >&2; exit 2 ;;
 esac
 cp tests/fuzz/regressions/"$target"/* "$seeds"/ 2>/dev/null || true
 
