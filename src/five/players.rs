@@ -408,6 +408,28 @@ mod tests {
     }
 
     #[test]
+    fn games_between_the_players_are_played_to_their_end() {
+        // Greedy against itself under every rule: only legal moves, to a
+        // result.
+        for rule in [Rule::Freestyle, Rule::Exact, Rule::Renju] {
+            let mut b = FiveBoard::new(15, rule).unwrap();
+            while b.outcome().is_none() {
+                let p = greedy(&b).expect("a move while the game goes on");
+                b.play(p).unwrap();
+            }
+        }
+        // The seed's player against the greedy one for a few moves each.
+        let mut b = FiveBoard::new(9, Rule::Renju).unwrap();
+        for k in 0..12 {
+            let player = if k % 2 == 0 { pishquorky } else { greedy };
+            let p = player(&b).expect("a move");
+            if b.play(p).unwrap().is_some() {
+                break;
+            }
+        }
+    }
+
+    #[test]
     fn a_finished_game_has_no_move() {
         let (mut b, _) = diagram(Rule::Freestyle, WIN_IN_ONE);
         b.play(Point::new(5, 7)).unwrap();
