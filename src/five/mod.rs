@@ -9,6 +9,8 @@
 //! - [`players`]: the seed's player (Pishquorky's depth-3 minimax) and a
 //!   greedy one, the baselines a pattern player must beat.
 //!
+//! - [`engine`]: katachi's player: wins, blocks, forced wins by fours
+//!   (VCF), then alpha-beta over the candidates the patterns propose;
 //! - [`valuation`]: the pattern database's verdict on every point, for
 //!   each side, kept up to date move by move.
 //!
@@ -22,6 +24,7 @@
 pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/five.rs"));
 }
+pub mod engine;
 pub mod players;
 pub mod record;
 mod renju;

@@ -51,6 +51,8 @@ pub struct Valuation {
     /// `filed[c][anchor]`: the contributions of the matches for `c`
     /// anchored there.
     filed: [Vec<Vec<Contribution>>; 2],
+    /// The sum of `attack[c]`: colour `c`'s pattern potential.
+    total: [i64; 2],
 }
 
 /// How far from a changed point an anchor's matches can change: the
@@ -81,6 +83,7 @@ impl Valuation {
             defence: [vec![0; n * n], vec![0; n * n]],
             threat: [vec![None; n * n], vec![None; n * n]],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
+            total: [0; 2],
         };
         for c in [Color::Black, Color::White] {
             matcher.scan(board, c, |m| v.file(overlay, c, &m));
@@ -109,6 +112,7 @@ impl Valuation {
                     let a = (i * n + j) as usize;
                     for k in std::mem::take(&mut self.filed[ci][a]) {
                         self.attack[ci][k.at as usize] -= i64::from(k.mine);
+                        self.total[ci] -= i64::from(k.mine);
                         self.defence[ci][k.at as usize] -= i64::from(k.theirs);
                     }
                     matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
@@ -148,6 +152,7 @@ impl Valuation {
         let ci = index(c);
         let at = m.move_point.i as usize * n + m.move_point.j as usize;
         self.attack[ci][at] += i64::from(f.mine);
+        self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
         self.filed[ci][a].push(Contribution {
@@ -176,6 +181,11 @@ impl Valuation {
     pub fn value(&self, p: Point, to_move: Color) -> i64 {
         let k = p.i as usize * self.size + p.j as usize;
         self.attack[index(to_move)][k] + self.defence[index(to_move.other())][k]
+    }
+
+    /// Colour `c`'s pattern potential: what all its shapes are worth.
+    pub fn total(&self, c: Color) -> i64 {
+        self.total[index(c)]
     }
 
     /// What colour `c` gains by making its own shapes at `p`.
@@ -221,6 +231,7 @@ impl Valuation {
                 .collect()
         };
         self.attack == other.attack
+            && self.total == other.total
             && self.defence == other.defence
             && self.threat == other.threat
             && sorted(self) == sorted(other)

@@ -1,0 +1,171 @@
+//! `pbrain-katachi`: katachi's five-in-a-row engine as a Gomocup brain.
+//!
+//! The Gomocup manager and piskvork start a brain by its file name (the
+//! `pbrain-` prefix) and speak the Gomoku AI protocol on its standard
+//! input and output; `katachi::gomocup` speaks it, this binary supplies
+//! the brain: `katachi::five::engine` over the builtin pattern database.
+//! Rules: `INFO rule` 0 freestyle, 1 exactly five, 4 renju; other rules
+//! (continuous games, caro) are refused with `ERROR`. Square boards of
+//! side 5 to 26. There is no command-line interface beyond `--help` and
+//! `--version`: a manager passes nothing.
+
+use std::io::BufReader;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use katachi::five::engine::{rule_of_gomocup, Engine, Limits, Reason};
+use katachi::five::rules::{FiveBoard, Rule};
+use katachi::gomocup::{self, About, Brain, Info, Log, Stone};
+use katachi::{Color, Point};
+
+/// The brain: the stones the session reported, and the rule.
+#[derive(Debug)]
+struct FiveBrain {
+    size: usize,
+    rule: Rule,
+    own: Vec<Point>,
+    theirs: Vec<Point>,
+}
+
+impl FiveBrain {
+    fn new() -> FiveBrain {
+        FiveBrain {
+            size: 15,
+            rule: Rule::Freestyle,
+            own: Vec::new(),
+            theirs: Vec::new(),
+        }
+    }
+
+    /// The game as the engine sees it: Black is who moved first, so the
+    /// side to move (us) is Black when the counts are equal.
+    fn game(&self) -> Option<(FiveBoard, Color)> {
+        let mut b = FiveBoard::new(self.size, self.rule).ok()?;
+        let me = if self.own.len() == self.theirs.len() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        for &p in &self.own {
+            b.put(p, me).ok()?;
+        }
+        for &p in &self.theirs {
+            b.put(p, me.other()).ok()?;
+        }
+        b.set_to_move(me);
+        Some((b, me))
+    }
+}
+
+impl Brain for FiveBrain {
+    fn about(&self) -> About {
+        About {
+            author: "the katachi developers".into(),
+            country: "-".into(),
+            ..About::new("katachi", env!("CARGO_PKG_VERSION"))
+        }
+    }
+
+    fn start(&mut self, width: usize, height: usize) -> Result<(), String> {
+        if width != height {
+            return Err("katachi plays square boards only".into());
+        }
+        FiveBoard::new(width, self.rule).map_err(|e| e.to_string())?;
+        self.size = width;
+        self.own.clear();
+        self.theirs.clear();
+        Ok(())
+    }
+
+    fn play(&mut self, point: Point, stone: Stone) -> Result<(), String> {
+        match stone {
+            Stone::Own => self.own.push(point),
+            Stone::Opponent => self.theirs.push(point),
+            // A continuous game's marker: katachi does not play those.
+            Stone::WinningLine => return Err("continuous games are not supported".into()),
+        }
+        Ok(())
+    }
+
+    fn take_back(&mut self, point: Point) -> Result<(), String> {
+        for v in [&mut self.own, &mut self.theirs] {
+            if let Some(k) = v.iter().rposition(|&q| q == point) {
+                v.remove(k);
+                return Ok(());
+            }
+        }
+        Err(format!("no stone at {},{}", point.j, point.i))
+    }
+
+    fn set_info(&mut self, info: &Info) -> Result<(), String> {
+        if let Info::Rule(bits) = info {
+            self.rule = rule_of_gomocup(*bits).ok_or_else(|| {
+                format!("rule {bits} is not supported: 0 freestyle, 1 exactly five, 4 renju")
+            })?;
+        }
+        Ok(())
+    }
+
+    fn think(&mut self, limits: &gomocup::Limits, stop: &AtomicBool, log: &Log) -> Point {
+        let n = self.size as i32;
+        let Some((game, _)) = self.game() else {
+            return Point::new(n / 2, n / 2);
+        };
+        let fallback = game
+            .legal_moves()
+            .next()
+            .unwrap_or(Point::new(n / 2, n / 2));
+        let mut engine = Engine::new(game);
+        let start = Instant::now();
+        let elapsed = || start.elapsed();
+        let found = engine.choose(&Limits {
+            elapsed: &elapsed,
+            budget: limits.budget,
+            stop,
+            max_depth: 8,
+            vcf_depth: 12,
+        });
+        match found {
+            Some((p, why)) => {
+                if let Reason::Vcf(line) = &why {
+                    log.debug(&format!(
+                        "a win by fours in {} moves",
+                        line.len().div_ceil(2)
+                    ));
+                }
+                p
+            }
+            None => fallback,
+        }
+    }
+}
+
+const HELP: &str = "pbrain-katachi: katachi's five-in-a-row engine as a Gomocup brain.
+
+Run by a Gomocup manager or piskvork, it speaks the Gomoku AI protocol on
+standard input and output (START, BEGIN, TURN, BOARD, INFO, END, ABOUT...).
+Rules: INFO rule 0 (freestyle), 1 (exactly five), 4 (renju). Boards 5 to 26.
+";
+
+fn main() {
+    match std::env::args().nth(1).as_deref() {
+        None => {}
+        Some("--version" | "-V") => {
+            println!("pbrain-katachi {}", env!("CARGO_PKG_VERSION"));
+            return;
+        }
+        Some("--help" | "-h") => {
+            print!("{HELP}");
+            return;
+        }
+        Some(other) => {
+            eprint!("pbrain-katachi: unexpected argument `{other}`\n\n{HELP}");
+            std::process::exit(2);
+        }
+    }
+    let input = BufReader::new(std::io::stdin());
+    if let Err(e) = gomocup::run(FiveBrain::new(), input, std::io::stdout()) {
+        eprintln!("pbrain-katachi: {e}");
+        std::process::exit(1);
+    }
+}
