@@ -66,6 +66,8 @@ struct SitePattern<'a> {
     /// `bonus xbonus splitbonus minrand maxrand`.
     bonuses: [i32; 5],
     assistance: String,
+    /// The five dialect's record (`weight` is then its `mine`).
+    five: Option<&'a crate::json::JsonFive>,
     helper: Option<&'a str>,
     constraint: Option<&'a str>,
     labels: Vec<(char, i32, i32)>,
@@ -143,7 +145,7 @@ fn site_pattern<'a>(p: &'a JsonPattern, hits: Option<&Hits>) -> SitePattern<'a> 
         anchor: p.anchor,
         class: &p.class,
         region: p.region,
-        weight: p.weights.weight,
+        weight: p.five.as_ref().map_or(p.weights.weight, |f| f.mine),
         max_weight: p.weights.max_weight,
         bonuses: [
             p.weights.bonus,
@@ -153,6 +155,7 @@ fn site_pattern<'a>(p: &'a JsonPattern, hits: Option<&Hits>) -> SitePattern<'a> 
             p.weights.maxrand,
         ],
         assistance: assistance_text(p.assistance),
+        five: p.five.as_ref(),
         helper: p.helper.as_deref(),
         constraint: p.constraint.as_ref().map(|c| c.text.as_str()),
         labels: p

@@ -637,7 +637,7 @@ impl<'a> Parser_<'a> {
         for (at, (c, span)) in items.into_iter().enumerate() {
             match c {
                 'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => row.cells.push((c, span)),
-                '=' if self.dialect == Dialect::Five => row.cells.push((c, span)),
+                '=' if self.dialect.cell_chars().contains('=') => row.cells.push((c, span)),
                 '\\' | '/' | '<' if at == 0 && n > 1 => {
                     row.west = Some(span);
                     row.west_mark = Some(c);
@@ -687,11 +687,15 @@ impl<'a> Parser_<'a> {
 
     /// The dialect's cells, for notes: `O X o x . * ?` and more.
     fn cells_list(&self) -> String {
-        let mut s = String::from("O X o x . * ?");
-        if self.dialect == Dialect::Five {
-            s.push_str(" =");
-        }
-        s
+        // `O X o x . * ?` first, as every dialect writes them.
+        let order = "OXox.*?=";
+        let cells = self.dialect.cell_chars();
+        let list: Vec<String> = order
+            .chars()
+            .filter(|c| cells.contains(*c))
+            .map(String::from)
+            .collect();
+        list.join(" ")
     }
 
     fn row(&mut self, l: Line<'a>, body: &str, labels: bool) -> Row {
@@ -705,7 +709,7 @@ impl<'a> Parser_<'a> {
                 '|' if k == 0 => west = Some(span),
                 '|' if k + 1 == n => east = Some(span),
                 'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => cells.push((c, span)),
-                '=' if self.dialect == Dialect::Five && !labels => cells.push((c, span)),
+                '=' if self.dialect.cell_chars().contains('=') && !labels => cells.push((c, span)),
                 c if labels && c.is_ascii_alphabetic() => cells.push((c, span)),
                 '|' => {
                     self.diags.push(

@@ -749,3 +749,23 @@ fn generation_is_deterministic() {
         "no absolute path in the output"
     );
 }
+
+/// katachi's five-in-a-row database: clean, every line pattern on both
+/// orbits of the square, and its tables and module pinned.
+#[test]
+fn the_five_database() {
+    let bytes = std::fs::read(repo_root().join("patterns/five.db")).unwrap();
+    let c = mkpat::compile("patterns/five.db", &bytes, &Options::default());
+    assert_eq!(c.error_count(), 0, "{}", c.render());
+    assert!(
+        !c.render().contains("warning"),
+        "five.db must check clean:\n{}",
+        c.render()
+    );
+    assert_eq!(c.dialect, mkpat::Dialect::Five);
+    let db = c.database.as_ref().unwrap();
+    assert_invariants(db, "five.db");
+    assert_eq!(db.patterns.len(), 2 * c.checked.len());
+    insta::assert_snapshot!("five_tables", dump(&c));
+    insta::assert_snapshot!("five_module", module(&c, "patterns/five.db", None));
+}

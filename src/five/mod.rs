@@ -11,6 +11,8 @@
 //!
 //! - [`engine`]: katachi's player: wins, blocks, forced wins by fours
 //!   (VCF), then alpha-beta over the candidates the patterns propose;
+//! - [`explain`]: why the engine plays its move (the patterns behind the
+//!   point and the best others, the forced line);
 //! - [`valuation`]: the pattern database's verdict on every point, for
 //!   each side, kept up to date move by move.
 //!
@@ -25,6 +27,7 @@ pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/five.rs"));
 }
 pub mod engine;
+pub mod explain;
 pub mod players;
 pub mod record;
 mod renju;

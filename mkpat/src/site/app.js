@@ -55,6 +55,7 @@
           case "o": stones += `<circle class="mk-o" cx="${x}" cy="${y}" r="${0.24 * S}"/>`; break;
           case "x": stones += `<circle class="mk-x" cx="${x}" cy="${y}" r="${0.24 * S}"/>`; break;
           case "?": stones += `<circle class="any" cx="${x}" cy="${y}" r="${0.3 * S}"/>`; break;
+          case "=": stones += `<rect class="closed" x="${x - 0.3 * S}" y="${y - 0.3 * S}" width="${0.6 * S}" height="${0.6 * S}"/>`; break;
           case "*": stones += `<circle class="mv" cx="${x}" cy="${y}" r="${0.3 * S}"/><circle class="mvdot" cx="${x}" cy="${y}" r="${0.09 * S}"/>`; break;
           case "\\": marks += `M${x - h * 0.5} ${y - dy * 0.6}L${x + h * 0.5} ${y + dy * 0.6}`; break;
           case "/": marks += `M${x + h * 0.5} ${y - dy * 0.6}L${x - h * 0.5} ${y + dy * 0.6}`; break;
@@ -114,6 +115,7 @@
           case "o": s += `<circle class="mk-o" cx="${x}" cy="${y}" r="${0.24 * S}"/>`; break;
           case "x": s += `<circle class="mk-x" cx="${x}" cy="${y}" r="${0.24 * S}"/>`; break;
           case "?": s += `<rect class="any" x="${c * S + 1}" y="${r * S + 1}" width="${S - 2}" height="${S - 2}" rx="3"/>`; break;
+          case "=": s += `<rect class="closed" x="${x - 0.32 * S}" y="${y - 0.32 * S}" width="${0.64 * S}" height="${0.64 * S}"/>`; break;
           case "*": s += `<circle class="mv" cx="${x}" cy="${y}" r="${0.3 * S}"/><circle class="mvdot" cx="${x}" cy="${y}" r="${0.09 * S}"/>`; break;
           default: break;
         }
@@ -141,7 +143,12 @@
 
   function cardHtml(p, i) {
     const cls = p.hits && p.hits[0] === 0 ? "card never" : "card";
-    const attrs = [
+    const attrs = p.five ? [
+      `${esc(p.five.kind)}`,
+      `mine <b>${p.five.mine}</b>`,
+      `theirs <b>${p.five.theirs}</b>`,
+      p.five.line ? "line" : "",
+    ].filter(Boolean).join(" · ") : [
       `w <b>${p.weight}</b>`,
       p.max_weight !== p.weight ? `max <b>${p.max_weight}</b>` : "",
       `class <b>${esc(p.class || "–")}</b>`,
@@ -166,6 +173,7 @@
 
   let observer = null;
   function buildIndex() {
+    $("legend-closed").hidden = DB.dialect !== "five";
     $("source").textContent = `${DB.source} · ${DB.dialect} dialect · ${P.length} patterns` +
       (DB.hits ? ` · hit counts${DB.hits.positions != null ? " over " + DB.hits.positions + " positions" : ""}` : "");
     for (const p of P) {
@@ -296,7 +304,18 @@
     state.current = { i, list, k };
     const ar = p.anchor_at;
     const labels = p.labels.map(([n, di, dj]) => [n, ar[0] + di, ar[1] + dj]);
-    const rowsAttr = [
+    const rowsAttr = p.five ? [
+      ["kind", p.five.kind],
+      ["mine (the side to move makes it)", p.five.mine],
+      ["theirs (taking the point stops it)", p.five.theirs],
+      ["max weight", p.max_weight],
+      ["symmetry", p.five.line ? "line: every line direction, both ways" : p.symmetry],
+      ["anchor", `${p.anchor} (the first stone in reading order)`],
+      ["move", `(${p.move_at[0]}, ${p.move_at[1]}) from the anchor`],
+      ["edges", sideNames(p.edges)],
+      ["elements", p.elements],
+      ["source line", p.line],
+    ] : [
       ["weight", p.weight],
       ["max weight", p.max_weight],
       ["bonus · xbonus · splitbonus", p.bonuses.slice(0, 3).join(" · ")],

@@ -1,0 +1,220 @@
+//! Why the five-in-a-row engine plays its move: the patterns behind the
+//! chosen point and the best few others, and the forced line when the
+//! threat search found one — what `katachi explain` says for Go.
+
+use std::fmt::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use mkpat::tables::Kind;
+
+use super::engine::{Engine, Limits, Reason};
+use super::rules::FiveBoard;
+use super::valuation::{builtin_matcher, builtin_overlay, Valuation};
+use crate::board::Board;
+use crate::position::{Color, Point, Position};
+
+/// One pattern's part in a point's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Because {
+    /// The pattern's name in the database.
+    pub pattern: String,
+    pub kind: Kind,
+    /// The side that makes the shape by playing the point.
+    pub maker: Color,
+    /// What it adds for the side to move: the pattern's `mine` when the
+    /// side to move makes it, its `theirs` when taking the point stops
+    /// the opponent's.
+    pub value: i32,
+}
+
+/// A point and the patterns behind its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub point: Point,
+    pub value: i64,
+    pub because: Vec<Because>,
+}
+
+/// The engine's move and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub to_move: Color,
+    pub chosen: Option<(Point, Reason)>,
+    /// The chosen point first, then the best others by value.
+    pub candidates: Vec<Candidate>,
+}
+
+/// Explains the move for the side to move of `game`, searching to
+/// `depth` plies (no clock: the same answer every time), with up to
+/// `others` other candidates.
+pub fn explain(game: &FiveBoard, depth: u32, others: usize) -> Explanation {
+    let to_move = game.to_move();
+    let mut engine = Engine::new(game.clone());
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let chosen = engine.choose(&Limits {
+        elapsed: &zero,
+        budget: None,
+        stop: &stop,
+        max_depth: depth,
+        vcf_depth: 12,
+    });
+    let matcher = builtin_matcher();
+    let overlay = builtin_overlay();
+    let n = game.size();
+    let mut board = Board::new(n);
+    for i in 0..n as i32 {
+        for j in 0..n as i32 {
+            if let Some(c) = game.stone(Point::new(i, j)) {
+                board.place(Point::new(i, j), c);
+            }
+        }
+    }
+    let valuation = Valuation::new(&matcher, &overlay, &board);
+    let mut because: std::collections::BTreeMap<Point, Vec<Because>> = Default::default();
+    for maker in [Color::Black, Color::White] {
+        for m in matcher.matches(&board, maker) {
+            let p = &matcher.tables().patterns[m.pattern as usize];
+            let Some(f) = overlay.values(m.pattern as usize).five() else {
+                continue;
+            };
+            let value = if maker == to_move { f.mine } else { f.theirs };
+            because.entry(m.move_point).or_default().push(Because {
+                pattern: p.name.to_string(),
+                kind: f.kind,
+                maker,
+                value,
+            });
+        }
+    }
+    let mut ranked: Vec<(i64, Point)> = valuation
+        .proposed()
+        .filter(|&p| game.is_legal(p))
+        .map(|p| (valuation.value(p, to_move), p))
+        .collect();
+    ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let first = chosen.as_ref().map(|(p, _)| *p);
+    let mut order: Vec<Point> = first.into_iter().collect();
+    order.extend(
+        ranked
+            .iter()
+            .map(|&(_, p)| p)
+            .filter(|&p| Some(p) != first)
+            .take(others),
+    );
+    let candidates = order
+        .into_iter()
+        .map(|p| {
+            let mut b = because.remove(&p).unwrap_or_default();
+            b.sort_by(|x, y| y.value.cmp(&x.value).then(x.pattern.cmp(&y.pattern)));
+            Candidate {
+                point: p,
+                value: valuation.value(p, to_move),
+                because: b,
+            }
+        })
+        .collect();
+    Explanation {
+        to_move,
+        chosen,
+        candidates,
+    }
+}
+
+/// A point as Gomocup writes it: `x,y`, 0-based, x the column.
+fn xy(p: Point) -> String {
+    format!("{},{}", p.j, p.i)
+}
+
+impl Explanation {
+    /// The explanation as text: the move and its reason, then each
+    /// candidate with its patterns.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let side = match self.to_move {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        match &self.chosen {
+            None => {
+                let _ = writeln!(out, "{side} to move: no move (the game is over)");
+            }
+            Some((p, why)) => {
+                let reason = match why {
+                    Reason::Opening => "the opening point".to_string(),
+                    Reason::Wins => "it makes five".to_string(),
+                    Reason::Blocks => "it stops the opponent's five".to_string(),
+                    Reason::Vcf(line) => format!(
+                        "a forced win by fours: {}",
+                        line.iter().map(|&q| xy(q)).collect::<Vec<_>>().join(" ")
+                    ),
+                    Reason::Search { score, depth } => {
+                        format!("the search's choice at depth {depth} (score {score})")
+                    }
+                };
+                let _ = writeln!(out, "{side} to move plays {}: {reason}", xy(*p));
+            }
+        }
+        for c in &self.candidates {
+            let _ = writeln!(out, "  {} worth {}", xy(c.point), c.value);
+            for b in &c.because {
+                let whose = if b.maker == self.to_move {
+                    "makes"
+                } else {
+                    "stops the opponent's"
+                };
+                let _ = writeln!(
+                    out,
+                    "    {} {} ({}) +{}",
+                    whose,
+                    b.kind.name(),
+                    b.pattern,
+                    b.value
+                );
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::five::rules::Rule;
+
+    #[test]
+    fn an_open_three_is_explained_by_its_patterns() {
+        let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
+        for (i, j, c) in [
+            (7, 5, Color::Black),
+            (7, 6, Color::Black),
+            (7, 7, Color::Black),
+            (8, 8, Color::White),
+            (9, 9, Color::White),
+        ] {
+            b.put(Point::new(i, j), c).unwrap();
+        }
+        b.set_to_move(Color::White);
+        let e = explain(&b, 2, 3);
+        let (p, _) = e.chosen.clone().expect("a move");
+        // White must stop the open three at one of its ends.
+        assert!(
+            [Point::new(7, 4), Point::new(7, 8)].contains(&p),
+            "{}",
+            e.text()
+        );
+        let first = &e.candidates[0];
+        assert_eq!(first.point, p);
+        assert!(first
+            .because
+            .iter()
+            .any(|b| b.maker == Color::Black && b.kind == Kind::OpenFour));
+        assert!(
+            e.text().contains("stops the opponent's open-four"),
+            "{}",
+            e.text()
+        );
+        assert!(e.candidates.len() >= 2);
+    }
+}
