@@ -92,7 +92,7 @@ pub fn check(
     let mut diags = Vec::new();
     let mut out = Vec::new();
     let mut names: HashMap<&str, Span> = HashMap::new();
-    let mut shapes: HashMap<(Grid, String), (String, Span)> = HashMap::new();
+    let mut shapes: HashMap<(Grid, AttributeKey), (String, Span)> = HashMap::new();
     for p in &db.patterns {
         if let Some(first) = names.get(p.name.text.as_str()) {
             let what = db.dialect.name_word();
@@ -127,12 +127,14 @@ pub fn check(
     (out, diags)
 }
 
-fn attribute_key(c: &CheckedPattern) -> String {
-    format!(
-        "{:?} {:?} {}",
+/// What two patterns must share, beside their shape, to be the same.
+type AttributeKey = (Values, Option<String>, Option<String>);
+
+fn attribute_key(c: &CheckedPattern) -> AttributeKey {
+    (
         c.values,
-        c.helper,
-        c.constraint.as_ref().map_or("", |k| k.text.as_str())
+        c.helper.clone(),
+        c.constraint.as_ref().map(|k| k.text.clone()),
     )
 }
 
