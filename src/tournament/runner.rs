@@ -687,7 +687,47 @@ mod tests {
             "r=random".parse::<PlayerSpec>().unwrap().kind,
             PlayerKind::Random
         );
+        // Five in a row's.
+        assert_eq!(
+            "k=katachi:ms=100".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::FiveKatachi { ms: 100 }
+        );
+        assert_eq!(
+            "s=seed".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::Seed
+        );
+        assert_eq!(
+            "g=greedy".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::Greedy
+        );
+        assert_eq!(
+            "b=gomocup:pbrain-x --fast"
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .kind,
+            PlayerKind::Gomocup(["pbrain-x", "--fast"].map(String::from).into())
+        );
+        let five = Game::Five {
+            rule: Rule::Renju,
+            openings_file: None,
+        };
+        for (spec, go, five_ok) in [
+            ("k=katachi", true, true),
+            ("k=katachi:ms=5", false, true),
+            ("k=katachi:playouts=5", true, false),
+            ("r=random", true, true),
+            ("s=seed", false, true),
+            ("b=gomocup:x", false, true),
+            ("g=gtp:x", true, false),
+        ] {
+            let p: PlayerSpec = spec.parse().unwrap();
+            assert_eq!(p.check(&Game::Go).is_ok(), go, "{spec}");
+            assert_eq!(p.check(&five).is_ok(), five_ok, "{spec}");
+        }
         for bad in [
+            "a=gomocup:",
+            "a=katachi:ms=0",
+            "a=katachi:ms=5,playouts=3",
             "nameless",
             "a=chess",
             "a=gtp:",

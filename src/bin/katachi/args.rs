@@ -263,11 +263,13 @@ pub(crate) struct TournamentArgs {
     #[arg(long, value_name = "MOVES")]
     pub(crate) cap: Option<usize>,
     /// The most one move may take, in seconds: a player over it loses
-    /// on time (an external engine is not waited for beyond it).
+    /// on time (an external engine is not waited for beyond it; a
+    /// Gomocup brain is told it as `INFO timeout_turn`).
     #[arg(long, value_name = "SECONDS")]
     pub(crate) move_time: Option<f64>,
     /// The most all of one side's moves in a game may take, in
-    /// seconds: a player over it loses on time.
+    /// seconds: a player over it loses on time (a Gomocup brain is told
+    /// it as `INFO timeout_match`, and `time_left` before each move).
     #[arg(long, value_name = "SECONDS")]
     pub(crate) game_time: Option<f64>,
     /// Play the K-th of N disjoint parts of the schedule.
