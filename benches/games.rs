@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressStyle};
 use katachi::go::search::SearchOptions;
 use katachi::tournament::ratings::Fit;
-use katachi::tournament::runner::{self, Config, PlayerKind, PlayerSpec, Progress};
+use katachi::tournament::runner::{self, Config, Game, PlayerKind, PlayerSpec, Progress};
 use katachi::tournament::schedule::Format;
 use katachi::tournament::Settings;
 
@@ -180,6 +180,7 @@ fn run(args: Args) -> Result<(), String> {
         PathBuf::from("target/games").join(label)
     });
     let config = Config {
+        game: Game::Go,
         players: vec![me, them.clone()],
         format: Format::RoundRobin,
         openings: args.games.div_ceil(2),

@@ -1,16 +1,22 @@
 //! Tournaments: complete games between players, refereed, recorded and
 //! rated — playing strength, which no unit test can measure.
 //!
+//! Every game is played by one loop, [`referee::referee`], over a
+//! [`Referee`] that owns the game's rules and record: an illegal move, a
+//! crash, a move over the time limit or a resignation loses, whatever the
+//! game.
+//!
 //! This file is Go's side: the [`Player`] trait and its players (katachi's
-//! engine, a random legal-move player, any engine over GTP) and
-//! [`play_game_from`], one refereed game. The referee is a [`Game`]: every
-//! move is checked against its rules (an illegal move, a crash, a move
-//! over the time limit or a resignation loses the game), a game ends
-//! after two passes in a row or at a move cap, and it is scored by area
-//! in the Tromp-Taylor way with komi, as [`Game::score`] does. That is
-//! only fair when the games are played out (dead stones captured):
-//! katachi's `genmove` plays them out, and GNU Go should run with
-//! `--chinese-rules --capture-all-dead`.
+//! engine, a random legal-move player, any engine over GTP), the
+//! [`GoReferee`] and [`play_game_from`], one refereed game. The referee is
+//! a [`Game`]: every move is checked against its rules, a game ends after
+//! two passes in a row or at a move cap, and it is scored by area in the
+//! Tromp-Taylor way with komi, as [`Game::score`] does. That is only fair
+//! when the games are played out (dead stones captured): katachi's
+//! `genmove` plays them out, and GNU Go should run with `--chinese-rules
+//! --capture-all-dead`. Five in a row's side is [`five`] (its referee on
+//! a [`FiveBoard`](crate::five::FiveBoard), its players) and [`gomocup`]
+//! (any Gomocup brain in a child process).
 //!
 //! The rest knows no game: [`schedule`] (who plays whom, with which
 //! opening and colour; shards), [`ledger`] (the finished games, merged
@@ -18,9 +24,13 @@
 //! bars). [`runner`] puts them together for `katachi tournament` and the
 //! benchmark `benches/games.rs`.
 
+pub mod five;
+pub mod gomocup;
 pub mod ledger;
 pub mod openings;
+pub mod players;
 pub mod ratings;
+pub mod referee;
 pub mod runner;
 pub mod schedule;
 
@@ -38,6 +48,7 @@ use crate::go::{Game, Move};
 use crate::notation::color_word;
 use crate::position::{Color, Point, Position};
 use crate::sgf::Record;
+pub use referee::{Clock, End, Referee, Side};
 
 /// One side of a game.
 pub trait Player {
@@ -224,29 +235,7 @@ impl GtpPlayer {
     }
 
     fn start(&self) -> Result<Engine, String> {
-        let mut child = Command::new(&self.program)
-            .args(&self.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", self.program))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in stdout.lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Engine {
-            child,
-            stdin,
-            lines,
-        })
+        Engine::spawn(&self.program, &self.args)
     }
 
     /// Sends one command; the response text, or its error.
@@ -260,7 +249,7 @@ impl GtpPlayer {
         let answer = self.exchange(cmd, limit);
         if answer.is_err() {
             if let Some(e) = self.engine.take() {
-                stop(e);
+                stop(e, "quit");
             }
         }
         answer
@@ -310,9 +299,40 @@ impl GtpPlayer {
     }
 }
 
-/// Asks an engine to quit, then kills it if it has not within 2 s.
-fn stop(mut e: Engine) {
-    let _ = writeln!(e.stdin, "quit");
+impl Engine {
+    /// Starts `program` with `args`, its output's lines read by a thread
+    /// of their own (its standard error is dropped).
+    fn spawn(program: &str, args: &[String]) -> Result<Engine, String> {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Engine {
+            child,
+            stdin,
+            lines,
+        })
+    }
+}
+
+/// Asks an engine to quit with `quit` (its protocol's word), then kills
+/// it if it has not within 2 s.
+fn stop(mut e: Engine, quit: &str) {
+    let _ = writeln!(e.stdin, "{quit}");
     let _ = e.stdin.flush();
     let deadline = Instant::now() + Duration::from_secs(2);
     while Instant::now() < deadline {
@@ -328,7 +348,7 @@ fn stop(mut e: Engine) {
 impl Drop for GtpPlayer {
     fn drop(&mut self) {
         if let Some(e) = self.engine.take() {
-            stop(e);
+            stop(e, "quit");
         }
     }
 }
@@ -396,24 +416,6 @@ impl Default for Settings {
     }
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum End {
-    /// Two passes in a row.
-    Passes,
-    /// The move cap was reached.
-    Cap,
-    /// This colour resigned.
-    Resigned(Color),
-    /// This colour's engine failed (crashed, closed its pipe, answered
-    /// nonsense).
-    Forfeit(Color),
-    /// This colour played an illegal move.
-    Illegal(Color),
-    /// This colour's move took longer than the limit.
-    Timeout(Color),
-}
-
 /// One game's outcome.
 #[derive(Clone, Debug)]
 pub struct GameResult {
@@ -435,24 +437,139 @@ pub struct GameResult {
 impl GameResult {
     /// SGF's `RE` value: `B+3.5`, `W+R`, `B+F`.
     pub fn result_text(&self) -> String {
-        let w = if self.winner == Color::Black {
-            'B'
+        go_result_text(self.winner, self.end, self.score)
+    }
+}
+
+fn go_result_text(winner: Color, end: End, score: f32) -> String {
+    let w = if winner == Color::Black { 'B' } else { 'W' };
+    match end {
+        End::Resigned(_) => format!("{w}+R"),
+        End::Forfeit(_) | End::Illegal(_) => format!("{w}+F"),
+        End::Timeout(_) => format!("{w}+T"),
+        _ => format!("{w}+{}", score.abs()),
+    }
+}
+
+/// Go's rules as the tournament's referee: a [`Game`] (legality,
+/// repetition, area scoring with komi) and the SGF record of the moves.
+#[derive(Debug)]
+pub struct GoReferee {
+    game: Game,
+    record: Record,
+    /// Passes in a row since the opening.
+    passes: usize,
+}
+
+impl GoReferee {
+    pub fn new(size: usize, komi: f32) -> GoReferee {
+        let mut game = Game::new(size);
+        game.set_komi(komi);
+        GoReferee {
+            game,
+            record: Record::new(size, komi),
+            passes: 0,
+        }
+    }
+
+    /// The position as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}
+
+impl Referee for GoReferee {
+    type Move = Move;
+    /// The board size and komi.
+    type Setup = (usize, f32);
+
+    fn setup(&self) -> (usize, f32) {
+        (self.game.goban().size(), self.game.komi())
+    }
+
+    fn play(&mut self, color: Color, mv: Move, _took: Duration) -> Result<(), String> {
+        self.game.play(color, mv).map_err(|e| e.to_string())?;
+        self.record.moves.push((color, mv, Vec::new()));
+        if mv == Move::Pass {
+            self.passes += 1;
         } else {
-            'W'
+            self.passes = 0;
+        }
+        Ok(())
+    }
+
+    fn play_opening(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        self.play(color, mv, Duration::ZERO)?;
+        // An opening's passes do not count towards the two that end the
+        // game: the players have not passed.
+        self.passes = 0;
+        Ok(())
+    }
+
+    fn over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    fn moves(&self) -> usize {
+        self.game.history().len()
+    }
+
+    /// Go has no draws: a zero score (only with an integer komi) is
+    /// White's.
+    fn verdict(&self) -> (Option<Color>, f64) {
+        let score = self.game.score();
+        let winner = if score > 0.0 {
+            Color::Black
+        } else {
+            Color::White
         };
-        match self.end {
-            End::Resigned(_) => format!("{w}+R"),
-            End::Forfeit(_) | End::Illegal(_) => format!("{w}+F"),
-            End::Timeout(_) => format!("{w}+T"),
-            _ => format!("{w}+{}", self.score.abs()),
+        (Some(winner), f64::from(score))
+    }
+
+    fn extension(&self) -> &'static str {
+        "sgf"
+    }
+
+    fn record(&self, black: &str, white: &str, result: &str) -> String {
+        let sgf = self.record.to_sgf();
+        let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
+        let extra = format!("PB[{}]PW[{}]RE[{result}]", escape(black), escape(white));
+        match sgf.strip_prefix("(;") {
+            Some(rest) => format!("(;{extra}{rest}"),
+            None => sgf,
         }
     }
 }
 
-fn index(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
+/// A Go [`Player`] as a side of the game loop.
+struct GoSide<'a>(&'a mut dyn Player);
+
+impl Side<GoReferee> for GoSide<'_> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn new_game(&mut self, &(size, komi): &(usize, f32), seed: u64) -> Result<(), String> {
+        self.0.new_game(size, komi, seed)
+    }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        self.0.play(color, mv)
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
+        self.0.genmove(color)
+    }
+    fn set_move_limit(&mut self, limit: Option<Duration>, _game_left: Option<Duration>) {
+        self.0.set_move_limit(limit);
+    }
+}
+
+impl Settings {
+    /// The clocks and the cap.
+    pub fn clock(&self) -> Clock {
+        Clock {
+            move_cap: self.move_cap,
+            move_time: self.move_time,
+            game_time: self.game_time,
+        }
     }
 }
 
@@ -476,132 +593,31 @@ pub fn play_game_from(
     seed: u64,
     opening: &[Move],
 ) -> GameResult {
-    let mut referee = Game::new(settings.size);
-    referee.set_komi(settings.komi);
-    let mut record = Record::new(settings.size, settings.komi);
-    let mut time = [(Duration::ZERO, 0usize); 2];
-    let mut end = End::Cap;
-    let mut error = None;
-    // The limit on the next move: the move limit, or what is left of the
-    // side's game time if that is less.
-    let limit = |spent: Duration| -> Option<Duration> {
-        let left = settings.game_time.map(|g| g.saturating_sub(spent));
-        match (settings.move_time, left) {
-            (Some(m), Some(l)) => Some(m.min(l)),
-            (m, l) => m.or(l),
-        }
-    };
-    // A player that cannot start its game forfeits it.
-    if let Err(e) = black.new_game(settings.size, settings.komi, seed) {
-        error = Some(e);
-        end = End::Forfeit(Color::Black);
-    } else if let Err(e) = white.new_game(settings.size, settings.komi, seed ^ 0x5bd1_e995) {
-        error = Some(e);
-        end = End::Forfeit(Color::White);
-    }
-    let mut color = Color::Black;
-    let mut passes = 0;
-    for &mv in opening {
-        if error.is_some() || referee.play(color, mv).is_err() {
-            break;
-        }
-        record.moves.push((color, mv, Vec::new()));
-        if let Err(e) = black.play(color, mv) {
-            error = Some(e);
-            end = End::Forfeit(Color::Black);
-        } else if let Err(e) = white.play(color, mv) {
-            error = Some(e);
-            end = End::Forfeit(Color::White);
-        }
-        color = color.other();
-    }
-    while error.is_none() && referee.history().len() < settings.move_cap {
-        let (me, other): (&mut dyn Player, &mut dyn Player) = match color {
-            Color::Black => (&mut *black, &mut *white),
-            Color::White => (&mut *white, &mut *black),
-        };
-        let allowed = limit(time[index(color)].0);
-        me.set_move_limit(allowed);
-        let t0 = Instant::now();
-        let answer = me.genmove(color);
-        let took = t0.elapsed();
-        let slot = &mut time[index(color)];
-        slot.0 += took;
-        slot.1 += 1;
-        if let Some(allowed) = allowed.filter(|&l| took > l) {
-            error = Some(format!(
-                "{} took {:.2} s for a move, over the {:.2} s it had",
-                me.name(),
-                took.as_secs_f64(),
-                allowed.as_secs_f64()
-            ));
-            end = End::Timeout(color);
-            break;
-        }
-        let mv = match answer {
-            Ok(Some(mv)) => mv,
-            Ok(None) => {
-                end = End::Resigned(color);
-                break;
-            }
-            Err(e) => {
-                error = Some(e);
-                end = End::Forfeit(color);
-                break;
-            }
-        };
-        if let Err(e) = referee.play(color, mv) {
-            error = Some(format!("{} played an illegal move: {e}", me.name()));
-            end = End::Illegal(color);
-            break;
-        }
-        record.moves.push((color, mv, Vec::new()));
-        if let Err(e) = other.play(color, mv) {
-            error = Some(e);
-            end = End::Forfeit(color.other());
-            break;
-        }
-        if mv == Move::Pass {
-            passes += 1;
-            if passes == 2 {
-                end = End::Passes;
-                break;
-            }
-        } else {
-            passes = 0;
-        }
-        color = color.other();
-    }
-    let score = referee.score();
-    let winner = match end {
-        End::Resigned(c) | End::Forfeit(c) | End::Illegal(c) | End::Timeout(c) => c.other(),
-        _ if score > 0.0 => Color::Black,
-        _ => Color::White,
-    };
-    let mut result = GameResult {
-        black: black.name(),
-        white: white.name(),
+    let r = referee::referee(
+        GoReferee::new(settings.size, settings.komi),
+        &mut GoSide(black),
+        &mut GoSide(white),
+        settings.clock(),
+        seed,
+        opening,
+    );
+    let winner = r.winner().expect("Go has no draws");
+    let score = r.referee.game.score();
+    let (black, white) = (black.name(), white.name());
+    let sgf = r
+        .referee
+        .record(&black, &white, &go_result_text(winner, r.end, score));
+    GameResult {
+        black,
+        white,
         winner,
         score,
-        end,
-        moves: referee.history().len(),
-        time,
-        sgf: String::new(),
-        error,
-    };
-    let sgf = record.to_sgf();
-    let escape = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
-    let extra = format!(
-        "PB[{}]PW[{}]RE[{}]",
-        escape(&result.black),
-        escape(&result.white),
-        result.result_text()
-    );
-    result.sgf = match sgf.strip_prefix("(;") {
-        Some(rest) => format!("(;{extra}{rest}"),
-        None => sgf,
-    };
-    result
+        end: r.end,
+        moves: r.referee.moves(),
+        time: r.time,
+        sgf,
+        error: r.error,
+    }
 }
 
 #[cfg(test)]

@@ -1,161 +1,52 @@
-//! `katachi tournament` for Go: players from specs, seeded random
-//! openings, the schedule played game by game into a folder — one SGF
-//! record per game, the ledger, the standings — resumable and shardable.
+//! `katachi tournament` for Go and five in a row: players from specs,
+//! seeded random openings (or a file of them), the schedule played game
+//! by game into a folder — one record per game, the ledger, the standings
+//! — resumable and shardable.
 //!
-//! The folder holds `ledger.jsonl` ([`super::ledger`]), `gNNNN.sgf` per
-//! game and `standings.{md,csv,json}`, rewritten after every game. A run
+//! The folder holds `ledger.jsonl` ([`super::ledger`]), one record per
+//! game (`gNNNN.sgf` for Go, `gNNNN.psq` for five in a row) and
+//! `standings.{md,csv,json}`, rewritten after every game. A run
 //! with the same arguments over the same folder plays only the games the
 //! ledger lacks; `--shard K/N` plays one part of the schedule, and
 //! [`merge_folders`] joins the parts' ledgers into the whole's standings.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
+use super::five::{self as five_play, FiveReferee, FiveSetup};
 use super::ledger::{self, Ending, GameRecord, Standings, Winner};
 use super::ratings::Fit;
+use super::referee::{Referee, Side};
 use super::schedule::{self, Format, Scheduled, Shard};
-use super::{play_game_from, End, GtpPlayer, Katachi, Player, RandomPlayer, Settings};
-use crate::go::evaluation::EvalOptions;
-use crate::go::movegen::PatternSet;
-use crate::go::search::SearchOptions;
+use super::{play_game_from, End, Player, Settings};
+use crate::five::Rule;
 use crate::go::Move;
-use crate::position::Color;
+use crate::position::{Color, Point};
 
-/// A player as named on the command line: `NAME=KIND`, where KIND is
-/// `katachi` (optionally `katachi:playouts=N,db=FILE`), `random`, or
-/// `gtp:COMMAND ARGS…` (any GTP engine, e.g. `gtp:gnugo --mode gtp`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayerSpec {
-    pub name: String,
-    pub kind: PlayerKind,
-}
+pub use super::players::{PlayerKind, PlayerSpec};
 
+/// The game a tournament plays.
 #[derive(Clone, Debug, PartialEq)]
-pub enum PlayerKind {
-    /// katachi's engine: pattern moves only (`search` none) or the
-    /// search; `all_patterns` values every pattern (no best-first).
-    Katachi {
-        search: Option<SearchOptions>,
-        db: Option<String>,
-        all_patterns: bool,
+pub enum Game {
+    /// Go, with `Config::openings_file` its openings file.
+    Go,
+    /// Five in a row by `rule`; openings from a Gomocup openings file
+    /// (instead of `Config::openings` random ones), checked by the rules.
+    Five {
+        rule: Rule,
+        openings_file: Option<Vec<Vec<Point>>>,
     },
-    /// A random legal move that does not fill its own eye.
-    Random,
-    /// An external engine over GTP: the program and its arguments.
-    Gtp(Vec<String>),
-}
-
-impl std::str::FromStr for PlayerSpec {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<PlayerSpec, String> {
-        let usage =
-            "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or NAME=gtp:COMMAND [ARGS]";
-        let (name, kind) = s.split_once('=').ok_or_else(|| format!("`{s}`: {usage}"))?;
-        if name.is_empty() || name.contains(['/', '\\', '\n']) {
-            return Err(format!("`{s}`: a player's name is a word without slashes"));
-        }
-        let kind = if let Some(cmd) = kind.strip_prefix("gtp:") {
-            let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
-            if words.is_empty() {
-                return Err(format!("`{s}`: `gtp:` needs the engine's command"));
-            }
-            PlayerKind::Gtp(words)
-        } else if kind == "random" {
-            PlayerKind::Random
-        } else if kind == "katachi" || kind.starts_with("katachi:") {
-            let mut playouts = 0;
-            let mut db = None;
-            for opt in kind
-                .strip_prefix("katachi:")
-                .unwrap_or("")
-                .split(',')
-                .filter(|o| !o.is_empty())
-            {
-                match opt.split_once('=') {
-                    Some(("playouts", n)) => {
-                        playouts = n
-                            .parse()
-                            .map_err(|_| format!("`{s}`: playouts={n} is not a number"))?
-                    }
-                    Some(("db", f)) => db = Some(f.to_string()),
-                    _ => {
-                        return Err(format!(
-                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE)"
-                        ))
-                    }
-                }
-            }
-            PlayerKind::Katachi {
-                search: (playouts > 0).then(|| SearchOptions {
-                    playouts,
-                    ..SearchOptions::default()
-                }),
-                db,
-                all_patterns: false,
-            }
-        } else {
-            return Err(format!("`{s}`: unknown kind `{kind}`; {usage}"));
-        };
-        Ok(PlayerSpec {
-            name: name.to_string(),
-            kind,
-        })
-    }
-}
-
-impl PlayerSpec {
-    /// Starts the player (loads its database, spawns its program).
-    pub fn start(&self) -> Result<Box<dyn Player>, String> {
-        Ok(match &self.kind {
-            PlayerKind::Random => Box::new(Named(self.name.clone(), RandomPlayer::new())),
-            PlayerKind::Gtp(cmd) => Box::new(GtpPlayer::spawn(&self.name, &cmd[0], &cmd[1..])?),
-            PlayerKind::Katachi {
-                search,
-                db,
-                all_patterns,
-            } => {
-                let patterns = match db {
-                    None => PatternSet::builtin(),
-                    Some(path) => Arc::new(PatternSet::load(path).map_err(|e| e.to_string())?),
-                };
-                let eval = EvalOptions {
-                    all_patterns: *all_patterns,
-                };
-                Box::new(Katachi::new(&self.name, patterns, eval).with_search(*search))
-            }
-        })
-    }
-}
-
-/// A player under another name (the tournament's), so that two random
-/// players can be told apart.
-struct Named<P>(String, P);
-
-impl<P: Player> Player for Named<P> {
-    fn name(&self) -> String {
-        self.0.clone()
-    }
-    fn new_game(&mut self, size: usize, komi: f32, seed: u64) -> Result<(), String> {
-        self.1.new_game(size, komi, seed)
-    }
-    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
-        self.1.play(color, mv)
-    }
-    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
-        self.1.genmove(color)
-    }
 }
 
 /// Everything a tournament is run with.
 #[derive(Clone, Debug)]
 pub struct Config {
+    pub game: Game,
     pub players: Vec<PlayerSpec>,
     pub format: Format,
     /// Distinct openings; each is played twice per pairing.
     pub openings: usize,
-    /// Openings read from a file (`--openings-file`), instead of
+    /// Go's openings read from a file (`--openings-file`), instead of
     /// `openings` random ones.
     pub openings_file: Option<Vec<Vec<Move>>>,
     /// Random moves in each opening.
@@ -194,6 +85,9 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
     if names.iter().collect::<BTreeSet<_>>().len() != names.len() {
         return Err("two players have the same name".into());
     }
+    for p in &config.players {
+        p.check(&config.game)?;
+    }
     std::fs::create_dir_all(&config.out).map_err(|e| format!("{}: {e}", config.out.display()))?;
     check_same_tournament(config)?;
     let ledger_path = config.out.join("ledger.jsonl");
@@ -203,27 +97,15 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
         // Drop the cut line, so that appends start on a fresh line.
         ledger::write(&ledger_path, &done)?;
     }
-    let openings = config
-        .openings_file
-        .as_ref()
-        .map_or(config.openings, Vec::len);
+    let openings = match &config.game {
+        Game::Go => config.openings_file.as_ref().map(Vec::len),
+        Game::Five { openings_file, .. } => openings_file.as_ref().map(Vec::len),
+    }
+    .unwrap_or(config.openings);
     let all = schedule::schedule(names.len(), config.format, openings);
     let done_ids: BTreeSet<String> = done.iter().map(|g| g.id.clone()).collect();
     let todo = schedule::to_play(&all, config.shard, &done_ids);
-    let lines = match &config.openings_file {
-        Some(lines) => lines.clone(),
-        None => super::openings::random(
-            config.settings.size,
-            config.openings.max(1),
-            config.opening_moves,
-            config.seed,
-        ),
-    };
-    let mut players: Vec<Box<dyn Player>> = config
-        .players
-        .iter()
-        .map(PlayerSpec::start)
-        .collect::<Result<_, _>>()?;
+    let mut table = Table::new(config)?;
     progress(Progress::Start {
         to_play: todo.len(),
         done_before: done.len(),
@@ -231,7 +113,7 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
     let mut games = done;
     let mut standings = None;
     for (k, g) in todo.iter().enumerate() {
-        let record = play_one(config, &mut players, g, &lines[g.opening], &names)?;
+        let record = table.play(config, g, &names)?;
         ledger::append(&ledger_path, &record)?;
         let line = format!(
             "[{}/{}] {} {} vs {}: {}",
@@ -278,6 +160,14 @@ fn identity(config: &Config) -> String {
         out += &format!("player {} = {:?}\n", p.name, p.kind);
     }
     let s = config.settings;
+    if let Game::Five {
+        rule,
+        openings_file,
+    } = &config.game
+    {
+        out +=
+            &format!("game five in a row, rule {rule:?}, openings from a file {openings_file:?}\n");
+    }
     out += &format!(
         "format {:?}\nopenings {} of {} moves, seed {}, from a file {:?}\nsize {}, komi {}, move cap {}, move time {:?}, game time {:?}\n",
         config.format,
@@ -307,22 +197,158 @@ fn check_same_tournament(config: &Config) -> Result<(), String> {
     }
 }
 
-fn play_one(
-    config: &Config,
-    players: &mut [Box<dyn Player>],
-    g: &Scheduled,
-    opening: &[Move],
-    names: &[String],
-) -> Result<GameRecord, String> {
+/// The players, started, and the openings, of the tournament's game.
+enum Table {
+    Go {
+        players: Vec<Box<dyn Player>>,
+        openings: Vec<Vec<Move>>,
+    },
+    Five {
+        players: Vec<Box<dyn Side<FiveReferee>>>,
+        openings: Vec<Vec<Point>>,
+        setup: FiveSetup,
+    },
+}
+
+impl Table {
+    fn new(config: &Config) -> Result<Table, String> {
+        let s = config.settings;
+        Ok(match &config.game {
+            Game::Go => Table::Go {
+                openings: match &config.openings_file {
+                    Some(lines) => lines.clone(),
+                    None => super::openings::random(
+                        s.size,
+                        config.openings.max(1),
+                        config.opening_moves,
+                        config.seed,
+                    ),
+                },
+                players: config
+                    .players
+                    .iter()
+                    .map(PlayerSpec::start)
+                    .collect::<Result<_, _>>()?,
+            },
+            Game::Five {
+                rule,
+                openings_file,
+            } => Table::Five {
+                openings: match openings_file {
+                    Some(lines) => lines.clone(),
+                    None => five_play::random_openings(
+                        s.size,
+                        *rule,
+                        config.openings.max(1),
+                        config.opening_moves,
+                        config.seed,
+                    )?,
+                },
+                setup: FiveSetup {
+                    size: s.size,
+                    rule: *rule,
+                    move_time: s.move_time,
+                    game_time: s.game_time,
+                },
+                players: config
+                    .players
+                    .iter()
+                    .map(PlayerSpec::start_five)
+                    .collect::<Result<_, _>>()?,
+            },
+        })
+    }
+
+    /// Plays game `g`, writes its record beside the ledger, and returns
+    /// its ledger line.
+    fn play(
+        &mut self,
+        config: &Config,
+        g: &Scheduled,
+        names: &[String],
+    ) -> Result<GameRecord, String> {
+        let seed = config.seed ^ (g.index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+        match self {
+            Table::Go { players, openings } => {
+                let (first, second) = pair(players, g);
+                play_go(config, first, second, seed, g, &openings[g.opening], names)
+            }
+            Table::Five {
+                players,
+                openings,
+                setup,
+            } => {
+                let (first, second) = pair(players, g);
+                let r = five_play::play_five_game(
+                    first.as_mut(),
+                    second.as_mut(),
+                    *setup,
+                    config.settings.move_cap,
+                    seed,
+                    &openings[g.opening],
+                )?;
+                let file = format!("{}.{}", g.id(), r.referee.extension());
+                let text = r.referee.record(
+                    &names[g.first],
+                    &names[g.second],
+                    &five_play::result_text(&r),
+                );
+                crate::mkpat::output::write(&config.out.join(&file), text.as_bytes())
+                    .map_err(|e| e.to_string())?;
+                Ok(GameRecord {
+                    id: g.id(),
+                    first: names[g.first].clone(),
+                    second: names[g.second].clone(),
+                    opening: g.opening,
+                    winner: match r.winner() {
+                        Some(Color::Black) => Winner::First,
+                        Some(Color::White) => Winner::Second,
+                        None => Winner::Draw,
+                    },
+                    margin: r.referee.verdict().1,
+                    moves: r.referee.moves() as u32,
+                    seconds: [r.time[0].0.as_secs_f64(), r.time[1].0.as_secs_f64()],
+                    ending: ending(r.end),
+                    record: Some(file),
+                })
+            }
+        }
+    }
+}
+
+/// The two players of `g` (distinct indices), first then second.
+fn pair<'a, T>(players: &'a mut [T], g: &Scheduled) -> (&'a mut T, &'a mut T) {
     // Two distinct indices: split the slice to borrow both.
-    let (first, second) = if g.first < g.second {
+    if g.first < g.second {
         let (lo, hi) = players.split_at_mut(g.second);
         (&mut lo[g.first], &mut hi[0])
     } else {
         let (lo, hi) = players.split_at_mut(g.first);
         (&mut hi[0], &mut lo[g.second])
-    };
-    let seed = config.seed ^ (g.index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    }
+}
+
+/// The ledger's word for how a game ended.
+fn ending(end: End) -> Ending {
+    match end {
+        End::Rules => Ending::Rules,
+        End::Cap => Ending::Cap,
+        End::Resigned(_) => Ending::Resigned,
+        End::Illegal(_) => Ending::Illegal,
+        End::Forfeit(_) => Ending::Crash,
+        End::Timeout(_) => Ending::Timeout,
+    }
+}
+
+fn play_go(
+    config: &Config,
+    first: &mut Box<dyn Player>,
+    second: &mut Box<dyn Player>,
+    seed: u64,
+    g: &Scheduled,
+    opening: &[Move],
+    names: &[String],
+) -> Result<GameRecord, String> {
     let r = play_game_from(
         first.as_mut(),
         second.as_mut(),
@@ -338,14 +364,7 @@ fn play_one(
     } else {
         Winner::Second
     };
-    let ending = match r.end {
-        End::Passes => Ending::Rules,
-        End::Cap => Ending::Cap,
-        End::Resigned(_) => Ending::Resigned,
-        End::Illegal(_) => Ending::Illegal,
-        End::Forfeit(_) => Ending::Crash,
-        End::Timeout(_) => Ending::Timeout,
-    };
+    let ending = ending(r.end);
     Ok(GameRecord {
         id: g.id(),
         first: names[g.first].clone(),
@@ -401,49 +420,4 @@ pub fn merge_folders(
         }
     }
     Standings::new(&names, &games, fit)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn player_specs_read_and_refuse() {
-        let p: PlayerSpec = "gnugo=gtp:gnugo --mode gtp --level 0".parse().unwrap();
-        assert_eq!(p.name, "gnugo");
-        assert_eq!(
-            p.kind,
-            PlayerKind::Gtp(
-                ["gnugo", "--mode", "gtp", "--level", "0"]
-                    .map(String::from)
-                    .into()
-            )
-        );
-        let k: PlayerSpec = "k=katachi:playouts=500,db=x.db".parse().unwrap();
-        assert_eq!(
-            k.kind,
-            PlayerKind::Katachi {
-                search: Some(SearchOptions {
-                    playouts: 500,
-                    ..SearchOptions::default()
-                }),
-                db: Some("x.db".into()),
-                all_patterns: false,
-            }
-        );
-        assert_eq!(
-            "r=random".parse::<PlayerSpec>().unwrap().kind,
-            PlayerKind::Random
-        );
-        for bad in [
-            "nameless",
-            "a=chess",
-            "a=gtp:",
-            "a=katachi:depth=3",
-            "=random",
-            "a/b=random",
-        ] {
-            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
-        }
-    }
 }

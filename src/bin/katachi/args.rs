@@ -133,13 +133,14 @@ pub(crate) enum Command {
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
     },
-    /// Play a Go tournament between engines into a folder, or merge the
-    /// folders of its shards.
+    /// Play a tournament of Go or five in a row between engines into a
+    /// folder, or merge the folders of its shards.
     ///
     /// Every pairing plays every opening twice, colours swapped (seeded
     /// random openings: deterministic engines would otherwise replay one
-    /// game). Each game is refereed (an illegal move, a crash or a
-    /// resignation loses), recorded as DIR/gNNNN.sgf and appended to
+    /// game). Each game is refereed (an illegal move, a crash, a move over
+    /// the time limit or a resignation loses), recorded as DIR/gNNNN.sgf
+    /// (Go) or DIR/gNNNN.psq (five in a row) and appended to
     /// DIR/ledger.jsonl; DIR/standings.{md,csv,json} (W-D-L by colour,
     /// margins, seconds per move, failures, Bradley-Terry Elo with 95%
     /// intervals) are rewritten after each game. Run again over the same
@@ -151,6 +152,13 @@ pub(crate) enum Command {
     ///       -p gnugo0="gtp:gnugo --mode gtp --level 0 --chinese-rules --capture-all-dead" \
     ///       --openings 20 --shard 3/8 -o runs/part3
     ///   katachi tournament --merge runs/part1 runs/part2 …
+    ///
+    /// Five in a row (--game five): the players are katachi[:ms=N] (the
+    /// engine, N ms a move), seed (the seed's Pishquorky minimax), greedy,
+    /// random and gomocup:COMMAND (any Gomocup brain, e.g. pbrain-katachi):
+    ///   katachi tournament --game five --rule freestyle --size 15 \
+    ///       -p k=katachi -p s=seed -p g=greedy -p b=gomocup:pbrain-katachi \
+    ///       --openings 10 --opening-moves 3 --move-time 0.5 -o runs/five
     #[command(verbatim_doc_comment)]
     Tournament(TournamentArgs),
 }
@@ -209,40 +217,59 @@ impl SearchArgs {
 /// `katachi tournament`'s flags.
 #[derive(clap::Args, Debug)]
 pub(crate) struct TournamentArgs {
-    /// A player, NAME=katachi[:playouts=N,db=FILE], NAME=random or
-    /// NAME=gtp:COMMAND [ARGS] (two or more).
+    /// A player (two or more). Go: NAME=katachi[:playouts=N,db=FILE],
+    /// NAME=random or NAME=gtp:COMMAND [ARGS]. Five in a row:
+    /// NAME=katachi[:ms=N] (thinking N ms a move; without it, within the
+    /// clocks, or 1 s), NAME=seed, NAME=greedy, NAME=random or
+    /// NAME=gomocup:COMMAND [ARGS] (a Gomocup brain in a child process).
     #[arg(short = 'p', long = "player", value_name = "NAME=KIND")]
     pub(crate) players: Vec<katachi::tournament::runner::PlayerSpec>,
+    /// The game: go, or five (five in a row).
+    #[arg(long, value_enum, default_value_t = GameArg::Go)]
+    pub(crate) game: GameArg,
+    /// Five in a row's rule: freestyle (five or more win), exact (exactly
+    /// five), renju (Black exactly five, and no double three, double four
+    /// or overline: such a move by Black is illegal and loses).
+    #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+    pub(crate) rule: RuleArg,
     /// The first player against each other one, instead of every pair.
     #[arg(long)]
     pub(crate) gauntlet: bool,
     /// Distinct random openings, each played twice per pairing.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub(crate) openings: usize,
-    /// Moves in each opening.
-    #[arg(long, value_name = "M", default_value_t = 2)]
-    pub(crate) opening_moves: usize,
-    /// Openings from a file instead of random ones: one a line, GTP
+    /// Moves in each random opening [default: 2 for Go; 3 for five in a
+    /// row, stones within three points of the centre].
+    #[arg(long, value_name = "M")]
+    pub(crate) opening_moves: Option<usize>,
+    /// Openings from a file instead of random ones. Go: one a line, GTP
     /// vertices separated by spaces (`D4 F6`), Black first; `#` starts
-    /// a comment.
+    /// a comment. Five in a row: a Gomocup openings file, one a line,
+    /// `x, y` pairs from the centre (`-1, 0, 0, 0, 1, 1`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "opening_moves"])]
     pub(crate) openings_file: Option<std::path::PathBuf>,
     /// The seed of the openings and of the engines' own randomness.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub(crate) seed: u64,
-    #[arg(long, value_name = "N", default_value_t = 9)]
-    pub(crate) size: usize,
+    /// The board's side [default: 9 for Go, 15 for five in a row].
+    #[arg(long, value_name = "N")]
+    pub(crate) size: Option<usize>,
+    /// Go's komi.
     #[arg(long, value_name = "K", default_value_t = 7.5)]
     pub(crate) komi: f32,
-    /// Moves after which a game is stopped and counted as it stands.
-    #[arg(long, value_name = "MOVES", default_value_t = 400)]
-    pub(crate) cap: usize,
+    /// Moves after which a game is stopped and counted as it stands (a
+    /// draw in five in a row) [default: 400 for Go; the board's points
+    /// for five in a row, where a full board is a draw].
+    #[arg(long, value_name = "MOVES")]
+    pub(crate) cap: Option<usize>,
     /// The most one move may take, in seconds: a player over it loses
-    /// on time (an external engine is not waited for beyond it).
+    /// on time (an external engine is not waited for beyond it; a
+    /// Gomocup brain is told it as `INFO timeout_turn`).
     #[arg(long, value_name = "SECONDS")]
     pub(crate) move_time: Option<f64>,
     /// The most all of one side's moves in a game may take, in
-    /// seconds: a player over it loses on time.
+    /// seconds: a player over it loses on time (a Gomocup brain is told
+    /// it as `INFO timeout_match`, and `time_left` before each move).
     #[arg(long, value_name = "SECONDS")]
     pub(crate) game_time: Option<f64>,
     /// Play the K-th of N disjoint parts of the schedule.
@@ -264,4 +291,19 @@ pub(crate) struct TournamentArgs {
     /// one tournament) instead of playing.
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = ["players", "out", "shard"])]
     pub(crate) merge: Vec<std::path::PathBuf>,
+}
+
+/// `--game`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GameArg {
+    Go,
+    Five,
+}
+
+/// `--rule`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RuleArg {
+    Freestyle,
+    Exact,
+    Renju,
 }

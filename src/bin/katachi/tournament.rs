@@ -6,14 +6,17 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use katachi::five::record::read_openings;
+use katachi::five::Rule;
 use katachi::go::game::{MAX_SIZE, MIN_SIZE};
+use katachi::tournament::five::check_opening;
 use katachi::tournament::ledger::Standings;
 use katachi::tournament::ratings::Fit;
-use katachi::tournament::runner::{self, Config, Progress};
+use katachi::tournament::runner::{self, Config, Game, Progress};
 use katachi::tournament::schedule::Format;
 use katachi::tournament::{openings, Settings};
 
-use crate::args::TournamentArgs;
+use crate::args::{GameArg, RuleArg, TournamentArgs};
 use crate::emit;
 
 /// Why a tournament did not run.
@@ -55,23 +58,65 @@ fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
             eprintln!("katachi: {w}")
         })?);
     }
-    if !(MIN_SIZE..=MAX_SIZE).contains(&a.size) {
-        return Err(format!(
-            "--size {}: Go is played here on {MIN_SIZE}..={MAX_SIZE}",
-            a.size
-        )
-        .into());
-    }
-    let openings_file = match &a.openings_file {
-        None => None,
-        Some(path) => Some(
-            katachi::input::read_file(path)
-                .map_err(|e| format!("{}: {e}", path.display()))
-                .and_then(|bytes| openings::parse(&path.display().to_string(), &bytes, a.size))
-                .map_err(Failure::Rendered)?,
-        ),
+    let (game, size, openings_file) = match a.game {
+        GameArg::Go => {
+            let size = a.size.unwrap_or(9);
+            if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+                return Err(
+                    format!("--size {size}: Go is played here on {MIN_SIZE}..={MAX_SIZE}").into(),
+                );
+            }
+            let openings_file = match &a.openings_file {
+                None => None,
+                Some(path) => Some(
+                    katachi::input::read_file(path)
+                        .map_err(|e| format!("{}: {e}", path.display()))
+                        .and_then(|bytes| {
+                            openings::parse(&path.display().to_string(), &bytes, size)
+                        })
+                        .map_err(Failure::Rendered)?,
+                ),
+            };
+            (Game::Go, size, openings_file)
+        }
+        GameArg::Five => {
+            use katachi::five::rules::{MAX_SIZE, MIN_SIZE};
+            let size = a.size.unwrap_or(15);
+            if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+                return Err(format!(
+                    "--size {size}: five in a row is played here on {MIN_SIZE}..={MAX_SIZE}"
+                )
+                .into());
+            }
+            let rule = match a.rule {
+                RuleArg::Freestyle => Rule::Freestyle,
+                RuleArg::Exact => Rule::Exact,
+                RuleArg::Renju => Rule::Renju,
+            };
+            let openings_file = match &a.openings_file {
+                None => None,
+                Some(path) => Some(five_openings(path, size, rule).map_err(Failure::Rendered)?),
+            };
+            (
+                Game::Five {
+                    rule,
+                    openings_file,
+                },
+                size,
+                None,
+            )
+        }
+    };
+    let default_cap = match game {
+        Game::Go => 400,
+        Game::Five { .. } => size * size,
+    };
+    let default_opening_moves = match game {
+        Game::Go => 2,
+        Game::Five { .. } => 3,
     };
     let config = Config {
+        game,
         players: a.players,
         format: if a.gauntlet {
             Format::Gauntlet
@@ -80,12 +125,12 @@ fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
         },
         openings: a.openings,
         openings_file,
-        opening_moves: a.opening_moves,
+        opening_moves: a.opening_moves.unwrap_or(default_opening_moves),
         seed: a.seed,
         settings: Settings {
-            size: a.size,
+            size,
             komi: a.komi,
-            move_cap: a.cap,
+            move_cap: a.cap.unwrap_or(default_cap),
             move_time: seconds("--move-time", a.move_time)?,
             game_time: seconds("--game-time", a.game_time)?,
         },
@@ -94,6 +139,48 @@ fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
         fit,
     };
     Ok(run_with_progress(&config)?)
+}
+
+/// A Gomocup openings file for a `size` board, each opening replayed by
+/// `rule`; on any error, every one rendered `FILE:LINE:COLUMN: error: …`
+/// with the line and a caret.
+fn five_openings(
+    path: &std::path::Path,
+    size: usize,
+    rule: Rule,
+) -> Result<Vec<Vec<katachi::Point>>, String> {
+    let name = path.display().to_string();
+    let bytes = katachi::input::read_file(path).map_err(|e| format!("{name}: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let openings = read_openings(&text, size).map_err(|errors| {
+        let mut out = String::new();
+        for e in &errors {
+            let caret = " ".repeat(e.column.saturating_sub(1));
+            out += &format!(
+                "{name}:{}:{}: error: {}\n{}\n{caret}^\n",
+                e.line, e.column, e.kind, e.text
+            );
+        }
+        out + &format!("{name}: {} error(s) in the openings", errors.len())
+    })?;
+    if openings.is_empty() {
+        return Err(format!("{name}: no opening in this file"));
+    }
+    // Each opening's line: the file's lines that are not blank, in order.
+    let lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().trim_start_matches('\u{feff}').is_empty());
+    for (o, (n, line)) in openings.iter().zip(lines) {
+        check_opening(o, size, rule).map_err(|(stone, why)| {
+            format!(
+                "{name}:{}: error: stone {} of the opening: {why}\n{line}",
+                n + 1,
+                stone + 1
+            )
+        })?;
+    }
+    Ok(openings)
 }
 
 /// A time limit given in seconds: positive and finite, or absent.

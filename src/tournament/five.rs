@@ -1,0 +1,562 @@
+//! Five in a row's side of tournaments: its referee on a [`FiveBoard`],
+//! its built-in players, its random openings and [`play_five_game`].
+//!
+//! The referee owns the rules: a move off the board, on a stone or — for
+//! Black under renju — on a forbidden point (double three, double four,
+//! overline) is illegal and loses; five in a row by the rule wins; a full
+//! board is a draw, and so is a game stopped at the move cap. The record
+//! is piskvork's `.psq` with each move's thinking time.
+//!
+//! The players: katachi's engine ([`FiveKatachi`], its search bounded by
+//! the referee's clock), the seed's player and the greedy one
+//! ([`Baseline`]), a random legal move ([`RandomFive`]), and any Gomocup
+//! brain in a child process ([`super::gomocup::GomocupPlayer`]).
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::referee::{self, Clock, Referee, Refereed, Side};
+use crate::five::engine::{Engine, Limits};
+use crate::five::record::{self, TimedMove};
+use crate::five::{players, FiveBoard, Outcome, Rule};
+use crate::gomocup::{budget, Timing};
+use crate::position::{Color, Point, Position};
+
+/// What every five-in-a-row player is told when a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FiveSetup {
+    pub size: usize,
+    pub rule: Rule,
+    /// The referee's clocks, for a player that tells its engine (a
+    /// Gomocup brain's `INFO timeout_turn` and `timeout_match`).
+    pub move_time: Option<Duration>,
+    pub game_time: Option<Duration>,
+}
+
+/// The referee of a game of five in a row.
+#[derive(Clone, Debug)]
+pub struct FiveReferee {
+    board: FiveBoard,
+    record: record::Record,
+    setup: FiveSetup,
+}
+
+impl FiveReferee {
+    /// An empty board of `setup`'s size and rule.
+    pub fn new(setup: FiveSetup) -> Result<FiveReferee, String> {
+        let board = FiveBoard::new(setup.size, setup.rule).map_err(|e| e.to_string())?;
+        Ok(FiveReferee {
+            board,
+            record: record::Record {
+                width: setup.size,
+                height: setup.size,
+                moves: Vec::new(),
+            },
+            setup,
+        })
+    }
+
+    /// The position as it stands.
+    pub fn board(&self) -> &FiveBoard {
+        &self.board
+    }
+}
+
+impl Referee for FiveReferee {
+    type Move = Point;
+    type Setup = FiveSetup;
+
+    fn setup(&self) -> FiveSetup {
+        self.setup
+    }
+
+    fn play(&mut self, color: Color, p: Point, took: Duration) -> Result<(), String> {
+        if color != self.board.to_move() {
+            return Err(format!("it is not {color:?}'s turn"));
+        }
+        self.board.play(p).map_err(|e| e.to_string())?;
+        self.record.moves.push(TimedMove {
+            point: p,
+            millis: u32::try_from(took.as_millis()).unwrap_or(u32::MAX),
+        });
+        Ok(())
+    }
+
+    fn over(&self) -> bool {
+        self.board.outcome().is_some()
+    }
+
+    fn moves(&self) -> usize {
+        self.board.moves().len()
+    }
+
+    fn verdict(&self) -> (Option<Color>, f64) {
+        match self.board.outcome() {
+            Some(Outcome::Win(c)) => (Some(c), 0.0),
+            Some(Outcome::Draw) | None => (None, 0.0),
+        }
+    }
+
+    fn extension(&self) -> &'static str {
+        "psq"
+    }
+
+    /// The `.psq` record; the players and the result are in the ledger
+    /// (the format has no field for them that piskvork reads back).
+    fn record(&self, _black: &str, _white: &str, _result: &str) -> String {
+        record::write_psq(&self.record)
+    }
+}
+
+/// Plays one game of five in a row after `opening` (stones the referee
+/// plays for both sides, Black first; a stone the rules refuse stops the
+/// opening there).
+pub fn play_five_game(
+    black: &mut dyn Side<FiveReferee>,
+    white: &mut dyn Side<FiveReferee>,
+    setup: FiveSetup,
+    move_cap: usize,
+    seed: u64,
+    opening: &[Point],
+) -> Result<Refereed<FiveReferee>, String> {
+    let clock = Clock {
+        move_cap,
+        move_time: setup.move_time,
+        game_time: setup.game_time,
+    };
+    Ok(referee::referee(
+        FiveReferee::new(setup)?,
+        black,
+        white,
+        clock,
+        seed,
+        opening,
+    ))
+}
+
+/// The text of a five-in-a-row result: `B+5` (five in a row), `W+F`,
+/// `B+T`, `B+R`, `0` for a draw.
+pub fn result_text(r: &Refereed<FiveReferee>) -> String {
+    let Some(winner) = r.winner() else {
+        return "0".into();
+    };
+    let w = if winner == Color::Black { 'B' } else { 'W' };
+    match r.end {
+        referee::End::Resigned(_) => format!("{w}+R"),
+        referee::End::Forfeit(_) | referee::End::Illegal(_) => format!("{w}+F"),
+        referee::End::Timeout(_) => format!("{w}+T"),
+        _ => format!("{w}+5"),
+    }
+}
+
+/// `n` openings of `stones` random stones each, near the centre of an
+/// empty `size` board (within three points of it, or the whole of a
+/// smaller board), Black first, legal under `rule` and ending nothing;
+/// the same for every run with the same arguments.
+pub fn random_openings(
+    size: usize,
+    rule: Rule,
+    n: usize,
+    stones: usize,
+    seed: u64,
+) -> Result<Vec<Vec<Point>>, String> {
+    let empty = FiveBoard::new(size, rule).map_err(|e| e.to_string())?;
+    let centre = (size / 2) as i32;
+    let near: Vec<Point> = (0..size as i32)
+        .flat_map(|i| (0..size as i32).map(move |j| Point::new(i, j)))
+        .filter(|p| (p.i - centre).abs() <= 3 && (p.j - centre).abs() <= 3)
+        .collect();
+    Ok((0..n)
+        .map(|k| {
+            let mut x = (seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
+            let mut board = empty.clone();
+            let mut out = Vec::new();
+            for _ in 0..stones {
+                let choices: Vec<Point> = near
+                    .iter()
+                    .copied()
+                    .filter(|&p| board.is_legal(p) && !board.wins_at(p, board.to_move()))
+                    .collect();
+                if choices.is_empty() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let p = choices[(x % choices.len() as u64) as usize];
+                if board.play(p).is_err() {
+                    break;
+                }
+                out.push(p);
+            }
+            out
+        })
+        .collect())
+}
+
+/// The stones of an opening replayed by the rules: the first that is
+/// illegal (a forbidden point under renju) or ends the game, as an index
+/// and a reason.
+pub fn check_opening(opening: &[Point], size: usize, rule: Rule) -> Result<(), (usize, String)> {
+    let mut board = FiveBoard::new(size, rule).map_err(|e| (0, e.to_string()))?;
+    for (k, &p) in opening.iter().enumerate() {
+        match board.play(p) {
+            Err(e) => return Err((k, e.to_string())),
+            Ok(Some(_)) => return Err((k, "it ends the game".into())),
+            Ok(None) => {}
+        }
+    }
+    Ok(())
+}
+
+/// A player's own board, kept in step with the game.
+fn follow(board: &mut FiveBoard, color: Color, p: Point) -> Result<(), String> {
+    if board.to_move() != color {
+        return Err(format!("{color:?} moved out of turn"));
+    }
+    board.play(p).map(|_| ()).map_err(|e| e.to_string())
+}
+
+fn new_board(setup: &FiveSetup) -> Result<FiveBoard, String> {
+    FiveBoard::new(setup.size, setup.rule).map_err(|e| e.to_string())
+}
+
+/// How long katachi thinks without `ms=` and without a clock.
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+
+/// katachi's five-in-a-row engine ([`crate::five::engine`]), thinking
+/// until its budget: `think` when given, within the referee's move limit
+/// (less a margin) and a share of what is left of its game time, as
+/// Gomocup's brains share theirs ([`budget`]).
+#[derive(Debug)]
+pub struct FiveKatachi {
+    name: String,
+    think: Option<Duration>,
+    board: Option<FiveBoard>,
+    limit: Option<Duration>,
+    game_left: Option<Duration>,
+}
+
+impl FiveKatachi {
+    pub fn new(name: &str, think: Option<Duration>) -> FiveKatachi {
+        FiveKatachi {
+            name: name.to_string(),
+            think,
+            board: None,
+            limit: None,
+            game_left: None,
+        }
+    }
+
+    /// The time to spend on the next move, with `empty` empty points.
+    fn budget(&self, empty: usize) -> Duration {
+        let clock = budget(
+            &Timing {
+                turn: self.limit,
+                match_total: None,
+                left: self.game_left,
+            },
+            empty,
+        );
+        match (self.think, clock) {
+            (Some(t), Some(c)) => t.min(c),
+            (t, c) => t.or(c).unwrap_or(DEFAULT_THINK),
+        }
+    }
+}
+
+impl Side<FiveReferee> for FiveKatachi {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self, setup: &FiveSetup, _seed: u64) -> Result<(), String> {
+        self.board = Some(new_board(setup)?);
+        Ok(())
+    }
+    fn play(&mut self, color: Color, p: Point) -> Result<(), String> {
+        let board = self.board.as_mut().ok_or("no game")?;
+        follow(board, color, p)
+    }
+    fn set_move_limit(&mut self, limit: Option<Duration>, game_left: Option<Duration>) {
+        self.limit = limit;
+        self.game_left = game_left;
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Point>, String> {
+        let board = self.board.as_ref().ok_or("no game")?;
+        let n = board.size();
+        let empty = n * n - board.stone_count();
+        let budget = self.budget(empty);
+        let mut engine = Engine::new(board.clone());
+        let start = Instant::now();
+        let elapsed = || start.elapsed();
+        let stop = AtomicBool::new(false);
+        let found = engine.choose(&Limits {
+            elapsed: &elapsed,
+            budget: Some(budget),
+            stop: &stop,
+            max_depth: 8,
+            vcf_depth: 12,
+        });
+        let Some((p, _)) = found else {
+            return Ok(None);
+        };
+        follow(self.board.as_mut().ok_or("no game")?, color, p)?;
+        Ok(Some(p))
+    }
+}
+
+/// One of the engine layer's deterministic baselines:
+/// [`players::pishquorky`] (the seed's player) or [`players::greedy`].
+#[derive(Debug)]
+pub struct Baseline {
+    name: String,
+    choose: fn(&FiveBoard) -> Option<Point>,
+    board: Option<FiveBoard>,
+}
+
+impl Baseline {
+    /// The seed's player, Pishquorky's depth-3 minimax.
+    pub fn seed(name: &str) -> Baseline {
+        Baseline {
+            name: name.to_string(),
+            choose: players::pishquorky,
+            board: None,
+        }
+    }
+
+    /// Win, block, stop open threes, else near the centre.
+    pub fn greedy(name: &str) -> Baseline {
+        Baseline {
+            name: name.to_string(),
+            choose: players::greedy,
+            board: None,
+        }
+    }
+}
+
+impl Side<FiveReferee> for Baseline {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self, setup: &FiveSetup, _seed: u64) -> Result<(), String> {
+        self.board = Some(new_board(setup)?);
+        Ok(())
+    }
+    fn play(&mut self, color: Color, p: Point) -> Result<(), String> {
+        follow(self.board.as_mut().ok_or("no game")?, color, p)
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Point>, String> {
+        let board = self.board.as_mut().ok_or("no game")?;
+        let Some(p) = (self.choose)(board) else {
+            return Ok(None);
+        };
+        follow(board, color, p)?;
+        Ok(Some(p))
+    }
+}
+
+/// A uniformly random legal move, from the game's seed; it resigns only
+/// when no point is legal.
+#[derive(Debug)]
+pub struct RandomFive {
+    name: String,
+    board: Option<FiveBoard>,
+    rng: u64,
+}
+
+impl RandomFive {
+    pub fn new(name: &str) -> RandomFive {
+        RandomFive {
+            name: name.to_string(),
+            board: None,
+            rng: 1,
+        }
+    }
+}
+
+impl Side<FiveReferee> for RandomFive {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self, setup: &FiveSetup, seed: u64) -> Result<(), String> {
+        self.board = Some(new_board(setup)?);
+        self.rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        Ok(())
+    }
+    fn play(&mut self, color: Color, p: Point) -> Result<(), String> {
+        follow(self.board.as_mut().ok_or("no game")?, color, p)
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Point>, String> {
+        let board = self.board.as_mut().ok_or("no game")?;
+        let legal: Vec<Point> = board.legal_moves().collect();
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let mut x = self.rng;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.rng = x;
+        let p = legal[(x % legal.len() as u64) as usize];
+        follow(board, color, p)?;
+        Ok(Some(p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(size: usize, rule: Rule) -> FiveSetup {
+        FiveSetup {
+            size,
+            rule,
+            move_time: None,
+            game_time: None,
+        }
+    }
+
+    /// A player that plays a fixed list of points, then resigns.
+    struct Script(Vec<Point>);
+
+    impl Side<FiveReferee> for Script {
+        fn name(&self) -> String {
+            "script".into()
+        }
+        fn new_game(&mut self, _: &FiveSetup, _: u64) -> Result<(), String> {
+            Ok(())
+        }
+        fn play(&mut self, _: Color, _: Point) -> Result<(), String> {
+            Ok(())
+        }
+        fn genmove(&mut self, _: Color) -> Result<Option<Point>, String> {
+            Ok((!self.0.is_empty()).then(|| self.0.remove(0)))
+        }
+    }
+
+    #[test]
+    fn five_in_a_row_wins_and_the_record_reads_back() {
+        let mut black = Script((0..5).map(|j| Point::new(7, j)).collect());
+        let mut white = Script((0..5).map(|j| Point::new(9, j)).collect());
+        let r = play_five_game(
+            &mut black,
+            &mut white,
+            setup(15, Rule::Freestyle),
+            400,
+            1,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(r.end, referee::End::Rules);
+        assert_eq!(r.winner(), Some(Color::Black));
+        assert_eq!(result_text(&r), "B+5");
+        let text = r.referee.record("script", "script", "B+5");
+        let back = record::read_psq(&text).unwrap();
+        assert_eq!(back.moves.len(), 9);
+        assert_eq!(back.moves[8].point, Point::new(7, 4));
+    }
+
+    #[test]
+    fn a_forbidden_point_under_renju_loses_for_black() {
+        // Black's fourth stone at (7,7) makes two open threes: forbidden.
+        let opening = [
+            Point::new(7, 5),
+            Point::new(0, 0),
+            Point::new(7, 6),
+            Point::new(0, 2),
+            Point::new(5, 7),
+            Point::new(0, 4),
+            Point::new(6, 7),
+            Point::new(0, 6),
+        ];
+        assert!(check_opening(&opening, 15, Rule::Renju).is_ok());
+        let mut black = Script(vec![Point::new(7, 7)]);
+        let mut white = Script(vec![Point::new(14, 14)]);
+        let r = play_five_game(
+            &mut black,
+            &mut white,
+            setup(15, Rule::Renju),
+            400,
+            1,
+            &opening,
+        )
+        .unwrap();
+        assert_eq!(r.end, referee::End::Illegal(Color::Black), "{:?}", r.error);
+        assert_eq!(r.winner(), Some(Color::White));
+        assert!(r.error.unwrap().contains("forbidden"));
+        // The same move is fine in freestyle.
+        let mut black = Script(vec![Point::new(7, 7)]);
+        let mut white = Script(vec![]);
+        let r = play_five_game(
+            &mut black,
+            &mut white,
+            setup(15, Rule::Freestyle),
+            400,
+            1,
+            &opening,
+        )
+        .unwrap();
+        assert_eq!(r.end, referee::End::Resigned(Color::White));
+    }
+
+    #[test]
+    fn a_full_board_is_a_draw_and_the_cap_too() {
+        // Random players fill a 5x5 board, rarely with a five: play
+        // seeds until one game ends full.
+        let mut draws = 0;
+        for seed in 0..40 {
+            let r = play_five_game(
+                &mut RandomFive::new("a"),
+                &mut RandomFive::new("b"),
+                setup(5, Rule::Exact),
+                400,
+                seed,
+                &[],
+            )
+            .unwrap();
+            assert!(r.error.is_none());
+            if r.winner().is_none() {
+                assert_eq!(r.referee.moves(), 25);
+                assert_eq!(result_text(&r), "0");
+                draws += 1;
+            }
+        }
+        assert!(draws > 0);
+        let r = play_five_game(
+            &mut Baseline::greedy("g"),
+            &mut Baseline::greedy("h"),
+            setup(15, Rule::Freestyle),
+            6,
+            1,
+            &[],
+        )
+        .unwrap();
+        assert_eq!(
+            (r.end, r.winner(), r.referee.moves()),
+            (referee::End::Cap, None, 6)
+        );
+    }
+
+    #[test]
+    fn random_openings_are_seeded_legal_and_central() {
+        let a = random_openings(15, Rule::Renju, 5, 4, 3).unwrap();
+        assert_eq!(a, random_openings(15, Rule::Renju, 5, 4, 3).unwrap());
+        assert_ne!(a, random_openings(15, Rule::Renju, 5, 4, 4).unwrap());
+        for o in &a {
+            assert_eq!(o.len(), 4);
+            assert!(o
+                .iter()
+                .all(|p| (p.i - 7).abs() <= 3 && (p.j - 7).abs() <= 3));
+            assert!(check_opening(o, 15, Rule::Renju).is_ok());
+        }
+    }
+
+    #[test]
+    fn katachi_beats_the_random_player() {
+        let mut k = FiveKatachi::new("k", Some(Duration::from_millis(20)));
+        let mut r = RandomFive::new("r");
+        let res = play_five_game(&mut k, &mut r, setup(15, Rule::Freestyle), 400, 2, &[]).unwrap();
+        assert_eq!(res.winner(), Some(Color::Black), "{:?}", res.error);
+        assert_eq!(res.end, referee::End::Rules);
+    }
+}

@@ -1,0 +1,332 @@
+//! The players of `katachi tournament` as the command line names them
+//! (`NAME=KIND`), read, checked against the game, and started: Go's
+//! through [`super::Player`], five in a row's as
+//! [`Side`]s of its referee.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::five::{Baseline, FiveKatachi, FiveReferee, RandomFive};
+use super::gomocup::GomocupPlayer;
+use super::referee::Side;
+use super::runner::Game;
+use super::{GtpPlayer, Katachi, Player, RandomPlayer};
+use crate::five::Rule;
+use crate::go::evaluation::EvalOptions;
+use crate::go::movegen::PatternSet;
+use crate::go::search::SearchOptions;
+use crate::go::Move;
+use crate::position::Color;
+
+/// A player as named on the command line: `NAME=KIND`, where KIND is
+/// `katachi` (for Go optionally `katachi:playouts=N,db=FILE`, for five in
+/// a row `katachi:ms=N`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
+/// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
+/// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
+/// brain, e.g. `gomocup:pbrain-katachi`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub kind: PlayerKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerKind {
+    /// katachi's engine: pattern moves only (`search` none) or the
+    /// search; `all_patterns` values every pattern (no best-first).
+    Katachi {
+        search: Option<SearchOptions>,
+        db: Option<String>,
+        all_patterns: bool,
+    },
+    /// A random legal move that does not fill its own eye.
+    Random,
+    /// An external engine over GTP: the program and its arguments.
+    Gtp(Vec<String>),
+    /// katachi's five-in-a-row engine with its thinking time per move
+    /// (`katachi:ms=N`; plain `katachi` is [`PlayerKind::Katachi`], which
+    /// five in a row plays with the clock's time).
+    FiveKatachi { ms: u64 },
+    /// Five in a row: the seed's player (Pishquorky's minimax).
+    Seed,
+    /// Five in a row: the greedy baseline.
+    Greedy,
+    /// A Gomocup brain: the program and its arguments.
+    Gomocup(Vec<String>),
+}
+
+impl std::str::FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        let usage = "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or \
+                     NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N], NAME=seed, NAME=greedy, \
+                     NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row)";
+        let (name, kind) = s.split_once('=').ok_or_else(|| format!("`{s}`: {usage}"))?;
+        if name.is_empty() || name.contains(['/', '\\', '\n']) {
+            return Err(format!("`{s}`: a player's name is a word without slashes"));
+        }
+        let kind = if let Some(cmd) = kind.strip_prefix("gtp:") {
+            let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+            if words.is_empty() {
+                return Err(format!("`{s}`: `gtp:` needs the engine's command"));
+            }
+            PlayerKind::Gtp(words)
+        } else if let Some(cmd) = kind.strip_prefix("gomocup:") {
+            let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+            if words.is_empty() {
+                return Err(format!("`{s}`: `gomocup:` needs the brain's command"));
+            }
+            PlayerKind::Gomocup(words)
+        } else if kind == "random" {
+            PlayerKind::Random
+        } else if kind == "seed" {
+            PlayerKind::Seed
+        } else if kind == "greedy" {
+            PlayerKind::Greedy
+        } else if kind == "katachi" || kind.starts_with("katachi:") {
+            let mut playouts = 0;
+            let mut db = None;
+            let mut ms = None;
+            for opt in kind
+                .strip_prefix("katachi:")
+                .unwrap_or("")
+                .split(',')
+                .filter(|o| !o.is_empty())
+            {
+                match opt.split_once('=') {
+                    Some(("playouts", n)) => {
+                        playouts = n
+                            .parse()
+                            .map_err(|_| format!("`{s}`: playouts={n} is not a number"))?
+                    }
+                    Some(("db", f)) => db = Some(f.to_string()),
+                    Some(("ms", n)) => {
+                        ms = Some(
+                            n.parse::<u64>()
+                                .ok()
+                                .filter(|&n| n > 0)
+                                .ok_or_else(|| format!("`{s}`: ms={n} is not a number of milliseconds"))?,
+                        )
+                    }
+                    _ => {
+                        return Err(format!(
+                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE for Go; ms=N for five in a row)"
+                        ))
+                    }
+                }
+            }
+            if let Some(ms) = ms {
+                if playouts > 0 || db.is_some() {
+                    return Err(format!(
+                        "`{s}`: ms= is five in a row's, playouts= and db= are Go's"
+                    ));
+                }
+                return Ok(PlayerSpec {
+                    name: name.to_string(),
+                    kind: PlayerKind::FiveKatachi { ms },
+                });
+            }
+            PlayerKind::Katachi {
+                search: (playouts > 0).then(|| SearchOptions {
+                    playouts,
+                    ..SearchOptions::default()
+                }),
+                db,
+                all_patterns: false,
+            }
+        } else {
+            return Err(format!("`{s}`: unknown kind `{kind}`; {usage}"));
+        };
+        Ok(PlayerSpec {
+            name: name.to_string(),
+            kind,
+        })
+    }
+}
+
+impl PlayerSpec {
+    /// Whether the player plays `game`: the reason why not.
+    pub fn check(&self, game: &Game) -> Result<(), String> {
+        let name = &self.name;
+        match (game, &self.kind) {
+            (
+                Game::Go,
+                PlayerKind::FiveKatachi { .. }
+                | PlayerKind::Seed
+                | PlayerKind::Greedy
+                | PlayerKind::Gomocup(_),
+            ) => Err(format!(
+                "player `{name}` plays five in a row only (--game five)"
+            )),
+            (
+                Game::Five { .. },
+                PlayerKind::Katachi {
+                    search: None,
+                    db: None,
+                    all_patterns: false,
+                },
+            ) => Ok(()),
+            (Game::Five { .. }, PlayerKind::Katachi { .. }) => Err(format!(
+                "player `{name}`: playouts= and db= are Go's options; five in a row's katachi takes ms=N"
+            )),
+            (Game::Five { .. }, PlayerKind::Gtp(_)) => Err(format!(
+                "player `{name}`: gtp: engines play Go; a five-in-a-row engine is gomocup:COMMAND"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Starts the player for Go (loads its database, spawns its program).
+    pub fn start(&self) -> Result<Box<dyn Player>, String> {
+        self.check(&Game::Go)?;
+        Ok(match &self.kind {
+            PlayerKind::Random => Box::new(Named(self.name.clone(), RandomPlayer::new())),
+            PlayerKind::Gtp(cmd) => Box::new(GtpPlayer::spawn(&self.name, &cmd[0], &cmd[1..])?),
+            PlayerKind::FiveKatachi { .. }
+            | PlayerKind::Seed
+            | PlayerKind::Greedy
+            | PlayerKind::Gomocup(_) => unreachable!("refused by check"),
+            PlayerKind::Katachi {
+                search,
+                db,
+                all_patterns,
+            } => {
+                let patterns = match db {
+                    None => PatternSet::builtin(),
+                    Some(path) => Arc::new(PatternSet::load(path).map_err(|e| e.to_string())?),
+                };
+                let eval = EvalOptions {
+                    all_patterns: *all_patterns,
+                };
+                Box::new(Katachi::new(&self.name, patterns, eval).with_search(*search))
+            }
+        })
+    }
+}
+
+impl PlayerSpec {
+    /// Starts the player for five in a row (spawns its program).
+    pub fn start_five(&self) -> Result<Box<dyn Side<FiveReferee>>, String> {
+        let name = &self.name;
+        self.check(&Game::Five {
+            rule: Rule::Freestyle,
+            openings_file: None,
+        })?;
+        Ok(match &self.kind {
+            PlayerKind::Katachi { .. } => Box::new(FiveKatachi::new(name, None)),
+            PlayerKind::FiveKatachi { ms } => {
+                Box::new(FiveKatachi::new(name, Some(Duration::from_millis(*ms))))
+            }
+            PlayerKind::Seed => Box::new(Baseline::seed(name)),
+            PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
+            PlayerKind::Random => Box::new(RandomFive::new(name)),
+            PlayerKind::Gomocup(cmd) => Box::new(GomocupPlayer::spawn(name, &cmd[0], &cmd[1..])?),
+            PlayerKind::Gtp(_) => unreachable!("refused by check"),
+        })
+    }
+}
+
+/// A player under another name (the tournament's), so that two random
+/// players can be told apart.
+struct Named<P>(String, P);
+
+impl<P: Player> Player for Named<P> {
+    fn name(&self) -> String {
+        self.0.clone()
+    }
+    fn new_game(&mut self, size: usize, komi: f32, seed: u64) -> Result<(), String> {
+        self.1.new_game(size, komi, seed)
+    }
+    fn play(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        self.1.play(color, mv)
+    }
+    fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
+        self.1.genmove(color)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_specs_read_and_refuse() {
+        let p: PlayerSpec = "gnugo=gtp:gnugo --mode gtp --level 0".parse().unwrap();
+        assert_eq!(p.name, "gnugo");
+        assert_eq!(
+            p.kind,
+            PlayerKind::Gtp(
+                ["gnugo", "--mode", "gtp", "--level", "0"]
+                    .map(String::from)
+                    .into()
+            )
+        );
+        let k: PlayerSpec = "k=katachi:playouts=500,db=x.db".parse().unwrap();
+        assert_eq!(
+            k.kind,
+            PlayerKind::Katachi {
+                search: Some(SearchOptions {
+                    playouts: 500,
+                    ..SearchOptions::default()
+                }),
+                db: Some("x.db".into()),
+                all_patterns: false,
+            }
+        );
+        assert_eq!(
+            "r=random".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::Random
+        );
+        // Five in a row's.
+        assert_eq!(
+            "k=katachi:ms=100".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::FiveKatachi { ms: 100 }
+        );
+        assert_eq!(
+            "s=seed".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::Seed
+        );
+        assert_eq!(
+            "g=greedy".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::Greedy
+        );
+        assert_eq!(
+            "b=gomocup:pbrain-x --fast"
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .kind,
+            PlayerKind::Gomocup(["pbrain-x", "--fast"].map(String::from).into())
+        );
+        let five = Game::Five {
+            rule: Rule::Renju,
+            openings_file: None,
+        };
+        for (spec, go, five_ok) in [
+            ("k=katachi", true, true),
+            ("k=katachi:ms=5", false, true),
+            ("k=katachi:playouts=5", true, false),
+            ("r=random", true, true),
+            ("s=seed", false, true),
+            ("b=gomocup:x", false, true),
+            ("g=gtp:x", true, false),
+        ] {
+            let p: PlayerSpec = spec.parse().unwrap();
+            assert_eq!(p.check(&Game::Go).is_ok(), go, "{spec}");
+            assert_eq!(p.check(&five).is_ok(), five_ok, "{spec}");
+        }
+        for bad in [
+            "a=gomocup:",
+            "a=katachi:ms=0",
+            "a=katachi:ms=5,playouts=3",
+            "nameless",
+            "a=chess",
+            "a=gtp:",
+            "a=katachi:depth=3",
+            "=random",
+            "a/b=random",
+        ] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+}
