@@ -42,7 +42,10 @@ split_into() { # FILE MARKER PER PREFIX
 }
 case $target in
   database)
-    cp patterns/*.db mkpat/tests/data/ok/*.db mkpat/tests/data/err/*.db "$seeds"/
+    # Named by their paths: two folders may hold a file of one name.
+    for f in patterns/*.db mkpat/tests/data/ok/*.db mkpat/tests/data/err/*.db; do
+      cp "$f" "$seeds/${f//\//_}"
+    done
     [ -f $gnugo/patterns.db ] && split_into $gnugo/patterns.db "Pattern " 5 "$seeds/gnugo26"
     ;;
   constraint)
