@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use katachi::five::engine::{Engine, Limits};
+use katachi::five::engine::{Engine, Limits, DEFAULT_TABLE_BYTES};
 use katachi::five::players::{greedy, pishquorky};
 use katachi::five::rules::{FiveBoard, Outcome, Rule};
 use katachi::{Color, Point};
@@ -61,8 +61,10 @@ fn main() {
                             elapsed: &elapsed,
                             budget: Some(Duration::from_millis(millis)),
                             stop: &stop,
-                            max_depth: 8,
-                            vcf_depth: 12,
+                            max_depth: 12,
+                            vcf_depth: 16,
+                            vct_depth: 4,
+                            table_bytes: DEFAULT_TABLE_BYTES,
                         })
                         .map(|(p, _)| p);
                     think += start.elapsed();
