@@ -11,8 +11,9 @@
 //!    (VCT): threat-space searches whose threats the patterns' kinds
 //!    propose and the rules board confirms, so that a win found is a win
 //!    under the rule (renju's forbidden points included);
-//! 4. otherwise the moves after which the opponent has no VCF (all of
-//!    them when every move leaves one: the game is lost), searched by a
+//! 4. otherwise the moves after which the opponent has no VCF (nor VCT,
+//!    when they threaten one; all moves when every move leaves one: the
+//!    game is lost), searched by a
 //!    principal variation search with iterative deepening over the
 //!    candidates the patterns propose, a leaf scored by the sum of each
 //!    side's pattern values, positions remembered in a transposition
@@ -84,8 +85,8 @@ pub enum Reason {
     /// follows (ours and a defence, alternately).
     Vct(Vec<Point>),
     /// The search's choice, with its score and the depth of the last
-    /// finished iteration; `defends` when the opponent had a VCF and the
-    /// move was chosen among those that stop it.
+    /// finished iteration; `defends` when the opponent had a VCF or a
+    /// VCT and the move was chosen among those that stop it.
     Search {
         score: i64,
         depth: u32,
@@ -324,17 +325,20 @@ impl Engine {
         if moves.len() == 1 || self.game.stone_count() == 0 {
             return Some((first, Reason::Opening));
         }
-        self.begin_step(limits, 0.15);
+        // Shares of the budget, each step's end: the last one leaves a
+        // tenth for unwinding and the caller's own work, so that a move
+        // is never late.
+        self.begin_step(limits, 0.1);
         if let Some(line) = self.vcf(limits.vcf_depth, limits) {
             return Some((line[0], Reason::Vcf(line)));
         }
-        self.begin_step(limits, 0.35);
+        self.begin_step(limits, 0.25);
         if let Some(line) = self.vct(limits.vct_depth, limits) {
             return Some((line[0], Reason::Vct(line)));
         }
         self.begin_step(limits, 0.5);
         let (moves, defends) = self.safe_moves(moves, limits);
-        self.begin_step(limits, 1.0);
+        self.begin_step(limits, 0.9);
         let (p, score, depth) = self.search(&moves, limits);
         Some((
             p,

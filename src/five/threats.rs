@@ -327,18 +327,22 @@ impl Engine {
         out
     }
 
-    /// The moves among `moves` after which the opponent has no VCF, and
-    /// whether they had one before (then only those are returned, unless
-    /// none stops it: the game is lost and every move is as good).
+    /// The moves among `moves` after which the opponent has no forced
+    /// win, and whether they had one before (then only those are
+    /// returned, unless none stops it: the game is lost and every move is
+    /// as good). Their VCF is looked for first; only when they have none,
+    /// their VCT (the threes they threaten to play), and the moves are
+    /// then checked against both.
     pub(super) fn safe_moves(
         &mut self,
         moves: Vec<Point>,
         limits: &Limits<'_>,
     ) -> (Vec<Point>, bool) {
         self.pass();
-        let threat = self.vcf(limits.vcf_depth, limits);
+        let by_fours = self.vcf(limits.vcf_depth, limits).is_some();
+        let by_threes = !by_fours && self.vct(limits.vct_depth, limits).is_some();
         self.pass();
-        if threat.is_none() {
+        if !by_fours && !by_threes {
             return (moves, false);
         }
         let mut safe = Vec::new();
@@ -349,10 +353,13 @@ impl Engine {
             if !self.make(p) {
                 continue;
             }
-            let theirs = self.vcf(limits.vcf_depth, limits);
+            let mut theirs = self.vcf(limits.vcf_depth, limits).is_some();
+            if by_threes && !theirs {
+                theirs = self.vct(limits.vct_depth, limits).is_some();
+            }
             let out = self.clock.out;
             self.unmake();
-            if theirs.is_none() && !out {
+            if !theirs && !out {
                 safe.push(p);
             }
         }
