@@ -129,13 +129,17 @@ fn main() {
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for size in [15, 20, 26] {
-        let game = middle_game(size, 24);
+        let game = middle_game(size, 8);
         // The main search alone: no threat search, a fixed depth.
         let depth = 4;
         let mut nodes = 0;
         let search = mean(repeats, || {
             let mut e = Engine::new(game.clone());
-            black_box(e.choose(&limits(&zero, &stop, depth, 0, 0)));
+            let found = e.choose(&limits(&zero, &stop, depth, 0, 0));
+            assert!(
+                matches!(found, Some((_, Reason::Search { depth: d, .. })) if d == depth),
+                "{found:?}"
+            );
             nodes = e.nodes();
         });
         let vcf = mean(repeats, || {

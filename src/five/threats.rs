@@ -125,9 +125,7 @@ impl Engine {
         limits: &Limits<'_>,
         next: fn(&mut Engine, u32, Option<Point>, &Limits<'_>) -> Line,
     ) -> Line {
-        let Some(q) = made.first else {
-            return None;
-        };
+        let q = made.first?;
         if made.count >= 2 || !self.game.is_legal(q) {
             return Some(Vec::new());
         }
@@ -216,7 +214,7 @@ impl Engine {
         let made = self.game.fives_through(last, me);
         if made.count > 0 {
             // A four: one answer, or none.
-            let Some(q) = made.first else { return None };
+            let q = made.first?;
             if made.count >= 2 || !self.game.is_legal(q) {
                 return Some(Vec::new());
             }

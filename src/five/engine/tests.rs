@@ -376,7 +376,7 @@ fn the_clock_is_never_read_past_the_budget() {
     let Reason::Search { depth, .. } = why else {
         panic!("{why:?}")
     };
-    assert!(depth >= 1 && depth < 20, "{depth}");
+    assert!((1..20).contains(&depth), "{depth}");
     // The move is the one a search to that depth without a clock plays.
     let (mut again, _) = engine(Rule::Freestyle, X, QUIET);
     let zero = || Duration::ZERO;
