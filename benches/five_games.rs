@@ -4,13 +4,14 @@
 //!
 //! Each opening is two random stones (seeded, one a side) near the
 //! centre, played twice with colours swapped; 15x15 freestyle. Prints
-//! katachi's wins, draws and losses against each opponent and its mean
-//! time a move.
+//! katachi's wins, draws and losses against each opponent, its mean and
+//! longest time a move, and the moves of each game it lost. The closing
+//! figures: `cargo bench --bench five_games -- 100 100`.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use katachi::five::engine::{Engine, Limits};
+use katachi::five::engine::{Engine, Limits, DEFAULT_TABLE_BYTES};
 use katachi::five::players::{greedy, pishquorky};
 use katachi::five::rules::{FiveBoard, Outcome, Rule};
 use katachi::{Color, Point};
@@ -42,7 +43,7 @@ fn main() {
     let opponents: [(&str, Baseline); 2] = [("seed (pishquorky)", pishquorky), ("greedy", greedy)];
     for (name, opponent) in opponents {
         let (mut won, mut drawn, mut lost) = (0, 0, 0);
-        let (mut think, mut moves) = (Duration::ZERO, 0u32);
+        let (mut think, mut moves, mut longest) = (Duration::ZERO, 0u32, Duration::ZERO);
         for g in 0..games {
             let katachi_black = g % 2 == 0;
             let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
@@ -61,11 +62,14 @@ fn main() {
                             elapsed: &elapsed,
                             budget: Some(Duration::from_millis(millis)),
                             stop: &stop,
-                            max_depth: 8,
-                            vcf_depth: 12,
+                            max_depth: 12,
+                            vcf_depth: 16,
+                            vct_depth: 4,
+                            table_bytes: DEFAULT_TABLE_BYTES,
                         })
                         .map(|(p, _)| p);
                     think += start.elapsed();
+                    longest = longest.max(start.elapsed());
                     moves += 1;
                     p
                 } else {
@@ -76,13 +80,22 @@ fn main() {
             }
             match b.outcome() {
                 Some(Outcome::Win(c)) if (c == Color::Black) == katachi_black => won += 1,
-                Some(Outcome::Win(_)) => lost += 1,
+                Some(Outcome::Win(_)) => {
+                    lost += 1;
+                    // The lost game, for a look: its moves as (row, column).
+                    let moves: Vec<(i32, i32)> = b.moves().iter().map(|p| (p.i, p.j)).collect();
+                    println!(
+                        "  lost game {g} (katachi {}): {moves:?}",
+                        if katachi_black { "Black" } else { "White" }
+                    );
+                }
                 _ => drawn += 1,
             }
         }
         println!(
-            "katachi vs {name}: {won} won, {drawn} drawn, {lost} lost of {games}; {:.1} ms a move ({moves} moves)",
-            think.as_secs_f64() * 1000.0 / f64::from(moves.max(1))
+            "katachi vs {name}: {won} won, {drawn} drawn, {lost} lost of {games}; {:.1} ms a move, longest {:.1} ms ({moves} moves)",
+            think.as_secs_f64() * 1000.0 / f64::from(moves.max(1)),
+            longest.as_secs_f64() * 1000.0
         );
     }
 }

@@ -13,7 +13,7 @@ use std::io::BufReader;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use katachi::five::engine::{rule_of_gomocup, Engine, Limits, Reason};
+use katachi::five::engine::{rule_of_gomocup, Engine, Limits, Reason, DEFAULT_TABLE_BYTES};
 use katachi::five::rules::{FiveBoard, Rule};
 use katachi::gomocup::{self, About, Brain, Info, Log, Stone};
 use katachi::{Color, Point};
@@ -122,8 +122,10 @@ impl Brain for FiveBrain {
             elapsed: &elapsed,
             budget: limits.budget,
             stop,
-            max_depth: 8,
-            vcf_depth: 12,
+            max_depth: 12,
+            vcf_depth: 16,
+            vct_depth: 4,
+            table_bytes: table_bytes(limits.max_memory),
         });
         match found {
             Some((p, why)) => {
@@ -137,6 +139,16 @@ impl Brain for FiveBrain {
             }
             None => fallback,
         }
+    }
+}
+
+/// The transposition table's share of the manager's memory limit: a
+/// quarter (the rest is the process, its boards and valuation), within
+/// 1 MiB and 256 MiB; the engine's default when there is no limit.
+fn table_bytes(max_memory: Option<u64>) -> usize {
+    match max_memory {
+        None | Some(0) => DEFAULT_TABLE_BYTES,
+        Some(m) => (m / 4).clamp(1 << 20, 256 << 20) as usize,
     }
 }
 

@@ -1,41 +1,54 @@
-//! katachi's five-in-a-row player: the pattern valuation searched.
+//! katachi's five-in-a-row player: the pattern valuation searched. This
+//! module is the entry point (the engine, its limits, its reasons); the
+//! threat-space search is `threats.rs`, the principal variation search
+//! and its transposition table `search.rs`.
 //!
 //! A move is chosen in this order, each step exact where it can be:
 //!
 //! 1. a move that wins at once (the rules say so, not the patterns);
 //! 2. the point that stops the opponent's five, when they have one;
-//! 3. a forced win by continuous fours (VCF): a four the opponent must
-//!    answer on its one point to five, again and again, until a double
-//!    four or a straight four wins — searched depth first, the fours
-//!    proposed by the patterns' kinds and checked by the rules;
-//! 4. otherwise alpha-beta (negamax) with iterative deepening over the
-//!    candidates the patterns propose, best valued first, a leaf scored
-//!    by the sum of each side's pattern values; the clock (an injected
-//!    function, so that the budget logic is tested without timing) and a
-//!    stop flag end it, and the deepest finished iteration's move is
-//!    played.
+//! 3. a forced win by continuous fours (VCF), then by threes and fours
+//!    (VCT): threat-space searches whose threats the patterns' kinds
+//!    propose and the rules board confirms, so that a win found is a win
+//!    under the rule (renju's forbidden points included);
+//! 4. otherwise the moves after which the opponent has no VCF (nor VCT,
+//!    when they threaten one; all moves when every move leaves one: the
+//!    game is lost), searched by a
+//!    principal variation search with iterative deepening over the
+//!    candidates the patterns propose, a leaf scored by the sum of each
+//!    side's pattern values, positions remembered in a transposition
+//!    table keyed by a Zobrist hash kept move by move.
 //!
-//! The valuation ([`Valuation`]) is kept move by move through the search
-//! on the matcher's board; the rules board ([`FiveBoard`]) decides wins,
-//! renju's forbidden points and legality. Deterministic: no randomness,
-//! ties broken in reading order.
+//! Time is read from an injected clock (`Limits::elapsed`, so that the
+//! budget logic is tested without timing): each step gets a share of the
+//! budget, the search stops as soon as the clock passes it, and the
+//! deepest finished iteration's move is played. The valuation
+//! ([`Valuation`]) is kept move by move on the matcher's board; the rules
+//! board ([`FiveBoard`]) decides wins, renju's forbidden points and
+//! legality. Deterministic: no randomness, ties broken in reading order,
+//! and the table's entries from an earlier move ignored.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use mkpat::overlay::Overlay;
 
-use super::rules::{FiveBoard, Outcome, Rule};
+use super::rules::{FiveBoard, Rule};
+use super::search::{zobrist, Table};
 use super::valuation::{builtin_matcher, builtin_overlay, Valuation};
 use crate::board::Board;
 use crate::matcher::Matcher;
 use crate::position::{Color, Point, Position};
 
-/// The largest score: a won position.
-const WIN: i64 = 1 << 40;
+/// The largest score: a won position (less the plies to the win, so that
+/// the search prefers the quicker win and the slower loss).
+pub(super) const WIN: i64 = 1 << 40;
 
-/// How many candidates a node of the alpha-beta search tries.
-const WIDTH: usize = 12;
+/// How many candidates a node of the search tries.
+pub(super) const WIDTH: usize = 12;
+
+/// The transposition table's default size.
+pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
 /// What a search may spend.
 #[allow(missing_debug_implementations)]
@@ -46,10 +59,14 @@ pub struct Limits<'a> {
     pub budget: Option<Duration>,
     /// Raised by the caller to stop at once.
     pub stop: &'a AtomicBool,
-    /// The deepest alpha-beta iteration (plies).
+    /// The deepest iteration of the principal variation search (plies).
     pub max_depth: u32,
     /// The deepest VCF line (our fours).
     pub vcf_depth: u32,
+    /// The deepest VCT line (our threes and fours).
+    pub vct_depth: u32,
+    /// The transposition table's size in bytes (0: no table).
+    pub table_bytes: usize,
 }
 
 /// Why the engine chose its move.
@@ -64,18 +81,48 @@ pub enum Reason {
     /// The first move of a forced win by fours; the line follows (ours
     /// and the forced replies, alternately).
     Vcf(Vec<Point>),
-    /// The alpha-beta search's choice, with its score and depth.
-    Search { score: i64, depth: u32 },
+    /// The first move of a forced win by threes and fours; one line
+    /// follows (ours and a defence, alternately).
+    Vct(Vec<Point>),
+    /// The search's choice, with its score and the depth of the last
+    /// finished iteration; `defends` when the opponent had a VCF or a
+    /// VCT and the move was chosen among those that stop it.
+    Search {
+        score: i64,
+        depth: u32,
+        defends: bool,
+    },
 }
 
-/// The engine: a game and its valuation.
+/// The clock as one step of a choice sees it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Clock {
+    /// This step stops once the elapsed time reaches it.
+    deadline: Option<Duration>,
+    /// Calls since the clock was last read.
+    ticks: u32,
+    /// The deadline has passed (or the stop flag was raised): every
+    /// search of this step unwinds.
+    pub(super) out: bool,
+}
+
+/// How many nodes pass between two readings of the clock.
+const TICKS: u32 = 64;
+
+/// The engine: a game, its valuation, its hash and its table.
 pub struct Engine {
-    game: FiveBoard,
+    pub(super) game: FiveBoard,
     board: Board,
     matcher: Matcher<'static>,
     overlay: Overlay,
-    valuation: Valuation,
-    nodes: u64,
+    pub(super) valuation: Valuation,
+    pub(super) nodes: u64,
+    /// The Zobrist hash of the stones and the side to move.
+    pub(super) hash: u64,
+    pub(super) table: Table,
+    /// Two killer moves a ply (quiet moves that cut off at that ply).
+    pub(super) killers: Vec<[Option<Point>; 2]>,
+    pub(super) clock: Clock,
 }
 
 impl std::fmt::Debug for Engine {
@@ -96,13 +143,18 @@ impl Engine {
         let overlay = builtin_overlay();
         let n = game.size();
         let mut board = Board::new(n);
+        let mut hash = 0;
         for i in 0..n as i32 {
             for j in 0..n as i32 {
                 let p = Point::new(i, j);
                 if let Some(c) = game.stone(p) {
                     board.place(p, c);
+                    hash ^= zobrist::stone(p, c);
                 }
             }
+        }
+        if game.to_move() == Color::White {
+            hash ^= zobrist::WHITE_TO_MOVE;
         }
         let valuation = Valuation::new(&matcher, &overlay, &board);
         Engine {
@@ -112,6 +164,10 @@ impl Engine {
             overlay,
             valuation,
             nodes: 0,
+            hash,
+            table: Table::new(0),
+            killers: Vec::new(),
+            clock: Clock::default(),
         }
     }
 
@@ -119,12 +175,18 @@ impl Engine {
         &self.game
     }
 
-    /// Nodes visited by the last search.
+    /// Nodes visited by the last choice (threat searches and the main
+    /// search together).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    fn make(&mut self, p: Point) -> bool {
+    /// The position's Zobrist hash (stones and side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub(super) fn make(&mut self, p: Point) -> bool {
         let c = self.game.to_move();
         if self.game.play(p).is_err() {
             return false;
@@ -132,21 +194,33 @@ impl Engine {
         self.board.place(p, c);
         self.valuation
             .update(&self.matcher, &self.overlay, &self.board, p);
+        self.hash ^= zobrist::stone(p, c) ^ zobrist::WHITE_TO_MOVE;
         true
     }
 
-    fn unmake(&mut self) {
+    pub(super) fn unmake(&mut self) {
         if let Some(p) = self.game.undo() {
-            self.board.remove(p);
+            if let Some(c) = self.board.remove(p) {
+                self.hash ^= zobrist::stone(p, c) ^ zobrist::WHITE_TO_MOVE;
+            }
             self.valuation
                 .update(&self.matcher, &self.overlay, &self.board, p);
         }
     }
 
-    /// The points where `color` would win at once.
-    fn winning_points(&self, color: Color) -> Vec<Point> {
+    /// Gives the move to the other side without a stone (to ask what the
+    /// opponent threatens); its own inverse.
+    pub(super) fn pass(&mut self) {
+        self.game.set_to_move(self.game.to_move().other());
+        self.hash ^= zobrist::WHITE_TO_MOVE;
+    }
+
+    /// The points where `color` would win at once: the patterns' fives,
+    /// confirmed by the rules.
+    pub(super) fn fives(&self, color: Color) -> Vec<Point> {
         self.valuation
             .proposed()
+            .filter(|&p| self.valuation.threat(p, color).is_some_and(|k| k.is_four()))
             .filter(|&p| self.game.wins_at(p, color))
             .collect()
     }
@@ -154,7 +228,7 @@ impl Engine {
     /// The candidates for the side to move: legal points the patterns
     /// value, best first (reading order on ties); the centre's neighbours
     /// when the patterns propose nothing.
-    fn candidates(&self) -> Vec<Point> {
+    pub(super) fn candidates(&self) -> Vec<Point> {
         let me = self.game.to_move();
         let mut c: Vec<(i64, Point)> = self
             .valuation
@@ -192,131 +266,40 @@ impl Engine {
 
     /// The side to move's score: its pattern potential against the
     /// opponent's.
-    fn evaluate(&self) -> i64 {
+    pub(super) fn evaluate(&self) -> i64 {
         let me = self.game.to_move();
         self.valuation.total(me) - self.valuation.total(me.other())
     }
 
-    /// A forced win by continuous fours for the side to move, as the line
-    /// of moves (ours and the forced replies), if one is found within
-    /// `depth` of our fours.
-    fn vcf(&mut self, depth: u32, limits: &Limits<'_>) -> Option<Vec<Point>> {
-        if depth == 0 || self.out_of_time(limits) {
-            return None;
-        }
-        let me = self.game.to_move();
-        // A five of the opponent's must be answered first: a four that
-        // does not stop it loses.
-        let theirs = self.winning_points(me.other());
-        let fours: Vec<Point> = self
-            .valuation
-            .proposed()
-            .filter(|&p| {
-                self.valuation.threat(p, me).is_some_and(|k| k.is_four())
-                    && self.game.is_legal(p)
-                    && (theirs.is_empty() || theirs == [p])
-            })
-            .collect();
-        for p in fours {
-            self.nodes += 1;
-            if !self.make(p) {
-                continue;
-            }
-            let mut line = None;
-            if let Some(Outcome::Win(w)) = self.game.outcome() {
-                if w == me {
-                    line = Some(vec![p]);
-                }
-            } else {
-                let wins = self.winning_points(me);
-                let reply = self.game.to_move();
-                let they_win = !self.winning_points(reply).is_empty();
-                if wins.len() >= 2 && !they_win {
-                    line = Some(vec![p]);
-                } else if wins.len() == 1 && !they_win {
-                    let q = wins[0];
-                    if self.game.is_legal(q) && self.make(q) {
-                        if let Some(mut rest) = self.vcf(depth - 1, limits) {
-                            rest.insert(0, q);
-                            rest.insert(0, p);
-                            line = Some(rest);
-                        }
-                        self.unmake();
-                    } else if !self.game.is_legal(q) {
-                        // Renju: Black cannot take the point (forbidden),
-                        // so our four wins.
-                        line = Some(vec![p]);
-                    }
-                }
-            }
-            self.unmake();
-            if line.is_some() {
-                return line;
-            }
-        }
-        None
-    }
-
-    fn out_of_time(&self, limits: &Limits<'_>) -> bool {
-        limits.stop.load(Ordering::Relaxed)
-            || limits.budget.is_some_and(|b| (limits.elapsed)() >= b)
-    }
-
-    /// Negamax with alpha-beta; `None` when the time ran out.
-    fn negamax(
-        &mut self,
-        depth: u32,
-        mut alpha: i64,
-        beta: i64,
-        limits: &Limits<'_>,
-    ) -> Option<i64> {
-        self.nodes += 1;
-        if self.nodes % 256 == 0 && self.out_of_time(limits) {
-            return None;
-        }
-        match self.game.outcome() {
-            // The side to move has lost: the last move won.
-            Some(Outcome::Win(_)) => return Some(-WIN),
-            Some(Outcome::Draw) => return Some(0),
-            None => {}
-        }
-        let me = self.game.to_move();
-        if !self.winning_points(me).is_empty() {
-            return Some(WIN);
-        }
-        if depth == 0 {
-            return Some(self.evaluate());
-        }
-        let theirs = self.winning_points(me.other());
-        let moves: Vec<Point> = if theirs.is_empty() {
-            self.candidates().into_iter().take(WIDTH).collect()
-        } else {
-            theirs
-                .into_iter()
-                .filter(|&p| self.game.is_legal(p))
-                .take(1)
-                .collect()
+    /// Starts a step of the choice that may run until `share` of the
+    /// budget has elapsed; reads the clock at once, so that a spent
+    /// budget stops the step before its first node.
+    fn begin_step(&mut self, limits: &Limits<'_>, share: f64) {
+        self.clock = Clock {
+            deadline: limits.budget.map(|b| b.mul_f64(share)),
+            ticks: 0,
+            out: false,
         };
-        if moves.is_empty() {
-            return Some(-WIN);
+        self.clock.out = self.read_clock(limits);
+    }
+
+    fn read_clock(&self, limits: &Limits<'_>) -> bool {
+        limits.stop.load(Ordering::Relaxed)
+            || self.clock.deadline.is_some_and(|d| (limits.elapsed)() >= d)
+    }
+
+    /// Whether the current step must stop: the clock is read every
+    /// [`TICKS`] calls, and once it has passed the answer stays yes.
+    pub(super) fn time_up(&mut self, limits: &Limits<'_>) -> bool {
+        if self.clock.out {
+            return true;
         }
-        let mut best = -WIN - 1;
-        for p in moves {
-            if !self.make(p) {
-                continue;
-            }
-            let v = self.negamax(depth - 1, -beta, -alpha, limits);
-            self.unmake();
-            let v = -v?;
-            if v > best {
-                best = v;
-            }
-            alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
+        self.clock.ticks += 1;
+        if self.clock.ticks >= TICKS {
+            self.clock.ticks = 0;
+            self.clock.out = self.read_clock(limits);
         }
-        Some(best)
+        self.clock.out
     }
 
     /// The engine's move for the side to move, and why. `None` when the
@@ -327,59 +310,44 @@ impl Engine {
             return None;
         }
         let me = self.game.to_move();
+        if let Some(&p) = self.fives(me).iter().find(|&&p| self.game.is_legal(p)) {
+            return Some((p, Reason::Wins));
+        }
         if let Some(&p) = self
-            .winning_points(me)
+            .fives(me.other())
             .iter()
             .find(|&&p| self.game.is_legal(p))
         {
-            return Some((p, Reason::Wins));
-        }
-        let theirs = self.winning_points(me.other());
-        if let Some(&p) = theirs.iter().find(|&&p| self.game.is_legal(p)) {
             return Some((p, Reason::Blocks));
-        }
-        if let Some(line) = self.vcf(limits.vcf_depth, limits) {
-            return Some((line[0], Reason::Vcf(line)));
         }
         let moves = self.candidates();
         let first = *moves.first()?;
         if moves.len() == 1 || self.game.stone_count() == 0 {
             return Some((first, Reason::Opening));
         }
-        let mut chosen = (first, Reason::Search { score: 0, depth: 0 });
-        for depth in (2..=limits.max_depth.max(2)).step_by(2) {
-            let mut best: Option<(i64, Point)> = None;
-            let mut alpha = -WIN - 1;
-            let mut finished = true;
-            for &p in moves.iter().take(WIDTH) {
-                if !self.make(p) {
-                    continue;
-                }
-                let v = self.negamax(depth - 1, -WIN - 1, -alpha, limits);
-                self.unmake();
-                let Some(v) = v.map(|v| -v) else {
-                    finished = false;
-                    break;
-                };
-                if best.is_none_or(|(b, _)| v > b) {
-                    best = Some((v, p));
-                }
-                alpha = alpha.max(v);
-            }
-            if !finished {
-                break;
-            }
-            if let Some((score, p)) = best {
-                chosen = (p, Reason::Search { score, depth });
-                if score >= WIN {
-                    break;
-                }
-            }
-            if self.out_of_time(limits) {
-                break;
-            }
+        // Shares of the budget, each step's end: the last one leaves a
+        // tenth for unwinding and the caller's own work, so that a move
+        // is never late.
+        self.begin_step(limits, 0.1);
+        if let Some(line) = self.vcf(limits.vcf_depth, limits) {
+            return Some((line[0], Reason::Vcf(line)));
         }
-        Some(chosen)
+        self.begin_step(limits, 0.25);
+        if let Some(line) = self.vct(limits.vct_depth, limits) {
+            return Some((line[0], Reason::Vct(line)));
+        }
+        self.begin_step(limits, 0.5);
+        let (moves, defends) = self.safe_moves(moves, limits);
+        self.begin_step(limits, 0.9);
+        let (p, score, depth) = self.search(&moves, limits);
+        Some((
+            p,
+            Reason::Search {
+                score,
+                depth,
+                defends,
+            },
+        ))
     }
 
     /// Plays `p` for the side to move.
@@ -405,110 +373,4 @@ pub fn rule_of_gomocup(bits: u32) -> Option<Rule> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn engine(rule: Rule, stones: &[(i32, i32, Color)], to_move: Color) -> Engine {
-        let mut b = FiveBoard::new(15, rule).unwrap();
-        for &(i, j, c) in stones {
-            b.put(Point::new(i, j), c).unwrap();
-        }
-        b.set_to_move(to_move);
-        Engine::new(b)
-    }
-
-    fn choose(e: &mut Engine) -> (Point, Reason) {
-        let stop = AtomicBool::new(false);
-        let zero = || Duration::ZERO;
-        e.choose(&Limits {
-            elapsed: &zero,
-            budget: None,
-            stop: &stop,
-            max_depth: 2,
-            vcf_depth: 8,
-        })
-        .expect("a move")
-    }
-
-    #[test]
-    fn it_wins_blocks_and_finds_a_vcf() {
-        use Color::{Black as B, White as W};
-        let mut e = engine(
-            Rule::Freestyle,
-            &[
-                (7, 3, B),
-                (7, 4, B),
-                (7, 5, B),
-                (7, 6, B),
-                (0, 0, W),
-                (0, 2, W),
-                (0, 4, W),
-            ],
-            B,
-        );
-        let (p, why) = choose(&mut e);
-        assert!(
-            why == Reason::Wins && (p == Point::new(7, 2) || p == Point::new(7, 7)),
-            "{p:?} {why:?}"
-        );
-        let mut e = engine(
-            Rule::Freestyle,
-            &[
-                (7, 3, B),
-                (7, 4, B),
-                (7, 5, B),
-                (7, 6, B),
-                (0, 0, W),
-                (0, 2, W),
-                (0, 4, W),
-            ],
-            W,
-        );
-        let (_, why) = choose(&mut e);
-        assert_eq!(why, Reason::Blocks);
-        // Two closed threes crossing at (7, 7): a double four there.
-        let mut e = engine(
-            Rule::Freestyle,
-            &[
-                (7, 4, B),
-                (7, 5, B),
-                (7, 6, B),
-                (4, 7, B),
-                (5, 7, B),
-                (6, 7, B),
-                (7, 3, W),
-                (3, 7, W),
-                (0, 0, W),
-                (14, 14, W),
-                (0, 14, W),
-            ],
-            B,
-        );
-        let (p, why) = choose(&mut e);
-        assert_eq!(
-            (p, why),
-            (Point::new(7, 7), Reason::Vcf(vec![Point::new(7, 7)]))
-        );
-    }
-
-    #[test]
-    fn a_spent_budget_still_answers_a_move() {
-        let mut e = engine(
-            Rule::Exact,
-            &[(7, 7, Color::Black), (7, 8, Color::White)],
-            Color::Black,
-        );
-        let stop = AtomicBool::new(false);
-        let late = || Duration::from_secs(10);
-        let (p, _) = e
-            .choose(&Limits {
-                elapsed: &late,
-                budget: Some(Duration::from_secs(1)),
-                stop: &stop,
-                max_depth: 6,
-                vcf_depth: 8,
-            })
-            .expect("a move");
-        assert!(e.game().is_legal(p));
-    }
-}
+mod tests;

@@ -59,6 +59,8 @@ pub fn explain(game: &FiveBoard, depth: u32, others: usize) -> Explanation {
         stop: &stop,
         max_depth: depth,
         vcf_depth: 12,
+        vct_depth: 4,
+        table_bytes: super::engine::DEFAULT_TABLE_BYTES,
     });
     let matcher = builtin_matcher();
     let overlay = builtin_overlay();
@@ -149,9 +151,22 @@ impl Explanation {
                         "a forced win by fours: {}",
                         line.iter().map(|&q| xy(q)).collect::<Vec<_>>().join(" ")
                     ),
-                    Reason::Search { score, depth } => {
-                        format!("the search's choice at depth {depth} (score {score})")
-                    }
+                    Reason::Vct(line) => format!(
+                        "a forced win by threes and fours: {}",
+                        line.iter().map(|&q| xy(q)).collect::<Vec<_>>().join(" ")
+                    ),
+                    Reason::Search {
+                        score,
+                        depth,
+                        defends,
+                    } => format!(
+                        "the search's choice at depth {depth} (score {score}){}",
+                        if *defends {
+                            ", stopping the opponent's forced win"
+                        } else {
+                            ""
+                        }
+                    ),
                 };
                 let _ = writeln!(out, "{side} to move plays {}: {reason}", xy(*p));
             }

@@ -9,8 +9,11 @@
 //! - [`players`]: the seed's player (Pishquorky's depth-3 minimax) and a
 //!   greedy one, the baselines a pattern player must beat.
 //!
-//! - [`engine`]: katachi's player: wins, blocks, forced wins by fours
-//!   (VCF), then alpha-beta over the candidates the patterns propose;
+//! - [`engine`]: katachi's player: wins, blocks, threat-space search
+//!   (`threats.rs`: forced wins by fours, VCF, and by threes and fours,
+//!   VCT, ours and the opponent's), then a principal variation search
+//!   with a transposition table (`search.rs`) over the candidates the
+//!   patterns propose;
 //! - [`explain`]: why the engine plays its move (the patterns behind the
 //!   point and the best others, the forced line);
 //! - [`valuation`]: the pattern database's verdict on every point, for
@@ -32,8 +35,10 @@ pub mod players;
 pub mod record;
 mod renju;
 pub mod rules;
+mod search;
 #[cfg(test)]
 mod tests;
+mod threats;
 pub mod valuation;
 
-pub use rules::{BoardSizeError, FiveBoard, IllegalMove, Outcome, Rule, DIRECTIONS};
+pub use rules::{BoardSizeError, FiveBoard, Fives, IllegalMove, Outcome, Rule, DIRECTIONS};

@@ -167,6 +167,18 @@ impl Grid {
     }
 }
 
+/// The fives a stone makes possible ([`FiveBoard::fives_through`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Fives {
+    /// How many empty points make five.
+    pub count: usize,
+    /// The first of them (by line, then along it).
+    pub first: Option<Point>,
+    /// How many lie on each of the [`DIRECTIONS`]: two on one line is a
+    /// straight four (or a four-four on one line).
+    pub on_line: [u8; 4],
+}
+
 /// A five-in-a-row board: stones, side to move (Black first), the rule,
 /// the moves played and the outcome.
 #[derive(Clone, PartialEq, Eq)]
@@ -298,6 +310,64 @@ impl FiveBoard {
         self.runs_through(p, color)
             .iter()
             .any(|&n| if exact { n == 5 } else { n >= 5 })
+    }
+
+    /// The empty points where `color` would make five by the rule on the
+    /// lines through `s` within four steps of it, counting `s` as
+    /// `color`'s whether it is empty or already holds the stone: the fives
+    /// a stone on `s` makes possible. Points off these lines are not
+    /// looked at, so a threat search that knows there were no fives before
+    /// learns every new one from the stone that made it. `s` must be on
+    /// the board.
+    pub fn fives_through(&self, s: Point, color: Color) -> Fives {
+        let exact = match self.rule {
+            Rule::Freestyle => false,
+            Rule::Exact => true,
+            Rule::Renju => color == Color::Black,
+        };
+        let own = cell_of(color);
+        let at = self.grid.index(s);
+        let mut out = Fives::default();
+        for (d, step) in self.grid.steps().into_iter().enumerate() {
+            // The cell `k` steps from `s` along the line, off-board cells
+            // (beyond the margin too) read as the edge.
+            let cell = |k: isize| -> u8 {
+                if k == 0 {
+                    return own;
+                }
+                let (di, dj) = DIRECTIONS[d];
+                let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
+                if self.grid.on_board(q) {
+                    self.grid.cells[(at as isize + k * step) as usize]
+                } else {
+                    EDGE
+                }
+            };
+            for k in (-4isize..=4).filter(|&k| k != 0) {
+                if cell(k) != EMPTY {
+                    continue;
+                }
+                let mut n = 1;
+                let mut m = k - 1;
+                while cell(m) == own {
+                    n += 1;
+                    m -= 1;
+                }
+                let mut m = k + 1;
+                while cell(m) == own {
+                    n += 1;
+                    m += 1;
+                }
+                if if exact { n == 5 } else { n >= 5 } {
+                    let (di, dj) = DIRECTIONS[d];
+                    let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
+                    out.count += 1;
+                    out.on_line[d] += 1;
+                    out.first.get_or_insert(q);
+                }
+            }
+        }
+        out
     }
 
     /// The lengths of the rows of `color` through `p` in each of the

@@ -296,6 +296,8 @@ impl Side<FiveReferee> for FiveKatachi {
             stop: &stop,
             max_depth: 8,
             vcf_depth: 12,
+            vct_depth: 4,
+            table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
         });
         let Some((p, _)) = found else {
             return Ok(None);

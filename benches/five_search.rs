@@ -1,0 +1,192 @@
+//! The five-in-a-row search's speed, printed as a table: a benchmark,
+//! not a test. `cargo bench --bench five_search -- [REPEATS]`.
+//!
+//! At board sides 15, 20 and 26, on a middle game (the greedy player
+//! against itself from stones at the centre):
+//!
+//! - the main search's nodes a second at a fixed depth (threat searches
+//!   off, no clock);
+//! - the time to solve the engine tests' VCF and VCT positions (drawn in
+//!   the board's corner, the rest empty);
+//! - one stone's incremental valuation update (place, update, remove,
+//!   update: two updates) against a full `Valuation::new`.
+
+use std::hint::black_box;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use katachi::board::Board;
+use katachi::five::engine::{Engine, Limits, Reason};
+use katachi::five::players::greedy;
+use katachi::five::rules::{FiveBoard, Rule};
+use katachi::five::valuation::{builtin_matcher, builtin_overlay, Valuation};
+use katachi::{Color, Point, Position};
+
+/// The engine tests' VCF position (three moves to a double four).
+const VCF: &str = "
+O.............O
+...............
+...............
+...............
+...............
+...............
+.......O.......
+...OXXX........
+......OX.......
+.......XO......
+........XXXO...
+...............
+...............
+...............
+O.............O";
+
+/// A double three: a VCT of one move, no VCF.
+const VCT: &str = "
+O.............O
+...............
+...............
+...............
+...............
+.......X.......
+.......X.......
+.....XX........
+...............
+...............
+...............
+...............
+...............
+...............
+O.............O";
+
+fn middle_game(size: usize, moves: usize) -> FiveBoard {
+    let mut b = FiveBoard::new(size, Rule::Freestyle).unwrap();
+    let c = size as i32 / 2;
+    for (di, dj) in [(0, 0), (0, 1), (1, -1), (-1, 2), (2, 0)] {
+        b.play(Point::new(c + di, c + dj)).unwrap();
+    }
+    while b.moves().len() < moves {
+        let Some(p) = greedy(&b) else { break };
+        if b.play(p).unwrap().is_some() {
+            b.undo();
+            break;
+        }
+    }
+    b
+}
+
+fn drawn(size: usize, text: &str) -> FiveBoard {
+    let mut b = FiveBoard::new(size, Rule::Freestyle).unwrap();
+    for (i, row) in text.lines().filter(|l| !l.is_empty()).enumerate() {
+        for (j, c) in row.chars().enumerate() {
+            let p = Point::new(i as i32, j as i32);
+            match c {
+                'X' => b.put(p, Color::Black).unwrap(),
+                'O' => b.put(p, Color::White).unwrap(),
+                _ => {}
+            }
+        }
+    }
+    b
+}
+
+fn limits<'a>(
+    elapsed: &'a dyn Fn() -> Duration,
+    stop: &'a AtomicBool,
+    depth: u32,
+    vcf: u32,
+    vct: u32,
+) -> Limits<'a> {
+    Limits {
+        elapsed,
+        budget: None,
+        stop,
+        max_depth: depth,
+        vcf_depth: vcf,
+        vct_depth: vct,
+        table_bytes: 16 << 20,
+    }
+}
+
+/// The mean time of `f` over `repeats` runs.
+fn mean(repeats: u32, mut f: impl FnMut()) -> Duration {
+    let start = Instant::now();
+    for _ in 0..repeats {
+        f();
+    }
+    start.elapsed() / repeats
+}
+
+fn main() {
+    let repeats: u32 = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with("--"))
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(5);
+    let zero = || Duration::ZERO;
+    let stop = AtomicBool::new(false);
+    println!(
+        "| side | depth | nodes | nodes/s | VCF solve | VCT solve | update (2 a stone) | Valuation::new |"
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for size in [15, 20, 26] {
+        let game = middle_game(size, 8);
+        // The main search alone: no threat search, a fixed depth.
+        let depth = 4;
+        let mut nodes = 0;
+        let search = mean(repeats, || {
+            let mut e = Engine::new(game.clone());
+            let found = e.choose(&limits(&zero, &stop, depth, 0, 0));
+            assert!(
+                matches!(found, Some((_, Reason::Search { depth: d, .. })) if d == depth),
+                "{found:?}"
+            );
+            nodes = e.nodes();
+        });
+        let vcf = mean(repeats, || {
+            let mut e = Engine::new(drawn(size, VCF));
+            let found = e.choose(&limits(&zero, &stop, 1, 16, 0));
+            assert!(matches!(found, Some((_, Reason::Vcf(_)))), "{found:?}");
+        });
+        let vct = mean(repeats, || {
+            let mut e = Engine::new(drawn(size, VCT));
+            let found = e.choose(&limits(&zero, &stop, 1, 16, 4));
+            assert!(matches!(found, Some((_, Reason::Vct(_)))), "{found:?}");
+        });
+        let matcher = builtin_matcher();
+        let overlay = builtin_overlay();
+        let mut board = Board::new(size);
+        for i in 0..size as i32 {
+            for j in 0..size as i32 {
+                if let Some(c) = game.stone(Point::new(i, j)) {
+                    board.place(Point::new(i, j), c);
+                }
+            }
+        }
+        let mut v = Valuation::new(&matcher, &overlay, &board);
+        let empty: Vec<Point> = v
+            .proposed()
+            .filter(|&p| game.stone(p).is_none())
+            .take(32)
+            .collect();
+        let updates = 200 * repeats;
+        let update = mean(updates, || {
+            for &p in &empty {
+                board.place(p, Color::Black);
+                v.update(&matcher, &overlay, &board, p);
+                board.remove(p);
+                v.update(&matcher, &overlay, &board, p);
+            }
+        }) / empty.len() as u32;
+        let full = mean(20 * repeats, || {
+            black_box(Valuation::new(&matcher, &overlay, &board));
+        });
+        println!(
+            "| {size} | {depth} | {nodes} | {:.0} | {:.2} ms | {:.2} ms | {:.1} µs | {:.1} µs |",
+            nodes as f64 / search.as_secs_f64(),
+            vcf.as_secs_f64() * 1e3,
+            vct.as_secs_f64() * 1e3,
+            update.as_secs_f64() * 1e6,
+            full.as_secs_f64() * 1e6,
+        );
+    }
+}

@@ -1,0 +1,477 @@
+//! The engine on positions drawn as diagrams with known answers: wins,
+//! blocks, VCF and VCT (renju's forbidden points among them), a defence
+//! against the opponent's VCF, the clock, and the transposition table
+//! against a search without it.
+
+use std::cell::Cell;
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::five::rules::Outcome;
+use crate::five::tests::diagram;
+
+/// An engine on a diagram (see `five::tests::diagram`) with `to_move`.
+fn engine(rule: Rule, to_move: Color, text: &str) -> (Engine, Vec<Point>) {
+    let (mut b, marks) = diagram(rule, text);
+    b.set_to_move(to_move);
+    (Engine::new(b), marks)
+}
+
+fn limits<'a>(elapsed: &'a dyn Fn() -> Duration, stop: &'a AtomicBool) -> Limits<'a> {
+    Limits {
+        elapsed,
+        budget: None,
+        stop,
+        max_depth: 2,
+        vcf_depth: 12,
+        vct_depth: 2,
+        table_bytes: 1 << 16,
+    }
+}
+
+fn choose(e: &mut Engine) -> (Point, Reason) {
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    e.choose(&limits(&zero, &stop)).expect("a move")
+}
+
+/// Plays a threat line out on the rules board and checks it ends in a
+/// win for the side that started it, every move legal.
+fn line_wins(e: &Engine, line: &[Point]) -> bool {
+    let mut b = e.game().clone();
+    let me = b.to_move();
+    for &p in line {
+        if b.play(p).is_err() {
+            return false;
+        }
+    }
+    // A VCF line ends with our winning four: the five follows.
+    b.outcome() == Some(Outcome::Win(me))
+        || (b.to_move() != me && {
+            let left: Vec<Point> = b.legal_moves().collect();
+            // Every answer leaves us a five.
+            left.iter().all(|&q| {
+                let mut c = b.clone();
+                c.play(q).unwrap();
+                let five = c.legal_moves().any(|r| c.wins_at(r, me));
+                five
+            })
+        })
+}
+
+const X: Color = Color::Black;
+const O: Color = Color::White;
+
+#[test]
+fn it_wins_and_blocks() {
+    let text = "
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ..*XXXX*.......
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        O.O.O..........
+        ...............";
+    let (mut e, marks) = engine(Rule::Freestyle, X, text);
+    let (p, why) = choose(&mut e);
+    assert_eq!(why, Reason::Wins);
+    assert!(marks.contains(&p), "{p:?}");
+    let (mut e, marks) = engine(Rule::Freestyle, O, text);
+    let (p, why) = choose(&mut e);
+    assert_eq!(why, Reason::Blocks);
+    assert!(marks.contains(&p), "{p:?}");
+}
+
+#[test]
+fn a_double_four_is_a_vcf_of_one_move() {
+    // Two closed threes crossing at `*`.
+    let (mut e, marks) = engine(
+        Rule::Freestyle,
+        X,
+        "
+        O..............
+        ...............
+        ...............
+        .......O.......
+        .......X.......
+        .......X.......
+        .......X.......
+        ...OXXX*.......
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        O.............O",
+    );
+    assert_eq!(choose(&mut e), (marks[0], Reason::Vcf(vec![marks[0]])));
+}
+
+/// A closed three on row 7 and one on row 10, a two on column 7: a
+/// four on either row forces its block, and the other row's four then
+/// makes a double four with the column. No single move wins.
+const VCF: &str = "
+        O.............O
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        .......O.......
+        ...OXXX........
+        ......OX.......
+        .......XO......
+        ........XXXO...
+        ...............
+        ...............
+        ...............
+        O.............O";
+
+#[test]
+fn a_vcf_in_several_moves_is_found_and_wins() {
+    let (mut e, _) = engine(Rule::Freestyle, X, VCF);
+    let (p, why) = choose(&mut e);
+    let Reason::Vcf(line) = why else {
+        panic!("no VCF: {p:?} {why:?}")
+    };
+    assert!(line.len() >= 3, "{line:?}");
+    assert!(line_wins(&e, &line), "{line:?} {:?}", e.game());
+}
+
+#[test]
+fn the_defender_stops_the_opponents_vcf_rather_than_attack() {
+    // White to move: Black threatens the VCF above; White has an open
+    // two of its own to extend, but must break Black's fours.
+    let (mut e, _) = engine(Rule::Freestyle, O, VCF);
+    let (p, why) = choose(&mut e);
+    assert!(
+        matches!(why, Reason::Search { defends: true, .. }),
+        "{p:?} {why:?}"
+    );
+    e.play(p);
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    assert_eq!(e.vcf(12, &limits(&zero, &stop)), None, "after {p:?}");
+}
+
+/// Two open twos crossing at `*`: a double three there, and no four
+/// anywhere. A VCT of one move under freestyle; forbidden under renju.
+const DOUBLE_THREE: &str = "
+        O.............O
+        ...............
+        ...............
+        ...............
+        ...............
+        .......X.......
+        .......X.......
+        .....XX*.......
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        O.............O";
+
+#[test]
+fn a_double_three_is_a_vct_and_no_vcf() {
+    let (mut e, marks) = engine(Rule::Freestyle, X, DOUBLE_THREE);
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    assert_eq!(e.vcf(12, &limits(&zero, &stop)), None);
+    let (p, why) = choose(&mut e);
+    assert_eq!((p, why), (marks[0], Reason::Vct(vec![marks[0]])));
+}
+
+#[test]
+fn renju_black_has_no_vct_by_a_forbidden_double_three() {
+    let (mut e, marks) = engine(Rule::Renju, X, DOUBLE_THREE);
+    assert!(e.game().is_forbidden(marks[0]));
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    if let Some(line) = e.vct(2, &limits(&zero, &stop)) {
+        assert_ne!(line[0], marks[0]);
+    }
+    assert_ne!(choose(&mut e).0, marks[0]);
+}
+
+#[test]
+fn a_counter_four_that_breaks_the_three_refutes_it() {
+    // Black's double three at `*` would win, but White's open three on
+    // column 7 makes a four at (8, 7) that also blocks Black's column
+    // (and one at (12, 7) that is straight): the double three is no win.
+    let (mut e, marks) = engine(
+        Rule::Freestyle,
+        X,
+        "
+        O..............
+        ...............
+        ...............
+        ...............
+        ...............
+        .......X.......
+        .......X.......
+        .....XX*.......
+        ...............
+        .......O.......
+        .......O.......
+        .......O.......
+        ...............
+        ...............
+        O.............O",
+    );
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let line = e.vct(1, &limits(&zero, &stop));
+    assert!(line.as_ref().is_none_or(|l| l[0] != marks[0]), "{line:?}");
+}
+
+#[test]
+fn renju_a_forbidden_four_point_is_no_vcf_for_black() {
+    // Black's four at `*` would also make a second four: a double four,
+    // forbidden. Black has no other four.
+    let (mut e, marks) = engine(
+        Rule::Renju,
+        X,
+        "
+        ...............
+        ...............
+        ...............
+        .......O.......
+        .......X.......
+        .......X.......
+        .......X.......
+        ...OXXX*.......
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............",
+    );
+    assert!(e.game().is_forbidden(marks[0]));
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    assert_eq!(e.vcf(12, &limits(&zero, &stop)), None);
+    let (p, _) = choose(&mut e);
+    assert_ne!(p, marks[0]);
+    // Under freestyle the same point wins.
+    let (mut e, marks) = engine(Rule::Freestyle, X, &e.game_text());
+    assert_eq!(choose(&mut e).0, marks[0]);
+}
+
+#[test]
+fn renju_a_white_four_on_a_forbidden_block_wins() {
+    // White's four at `*` leaves one point to block, at `#` — forbidden
+    // for Black (it would make Black a double three). So the four wins.
+    let (mut e, marks) = engine(
+        Rule::Renju,
+        O,
+        "
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...........X...
+        .........X.....
+        ........*......
+        ..OOO..........
+        .......XX......
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............",
+    );
+    let _ = marks;
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let l = limits(&zero, &stop);
+    if let Some(line) = e.vcf(12, &l) {
+        assert!(line_wins(&e, &line), "{line:?}");
+    }
+}
+
+#[test]
+fn a_spent_budget_still_answers_a_legal_move() {
+    let (mut e, _) = engine(
+        Rule::Exact,
+        X,
+        "
+        .........
+        .........
+        .........
+        .........
+        ....XO...
+        .........
+        .........
+        .........
+        .........",
+    );
+    let stop = AtomicBool::new(false);
+    let late = || Duration::from_secs(10);
+    let mut l = limits(&late, &stop);
+    l.budget = Some(Duration::from_secs(1));
+    l.max_depth = 6;
+    let (p, why) = e.choose(&l).expect("a move");
+    assert!(e.game().is_legal(p));
+    assert!(matches!(why, Reason::Search { depth: 0, .. }), "{why:?}");
+}
+
+/// An opening: no threats, room for a search.
+const QUIET: &str = "
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        .......X.......
+        .......O.......
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............";
+
+#[test]
+fn the_clock_is_never_read_past_the_budget() {
+    // A clock that advances a millisecond each time it is read; the
+    // budget is 40 ms, of which the search keeps a tenth for unwinding.
+    // Once the clock reads past the search's end, the engine answers
+    // without reading it again, with the move of a finished iteration.
+    let (mut e, _) = engine(Rule::Freestyle, X, QUIET);
+    let reads = Cell::new(0u64);
+    let past = Cell::new(0u64);
+    let budget = Duration::from_millis(40);
+    let clock = || {
+        let t = Duration::from_millis(reads.get());
+        reads.set(reads.get() + 1);
+        if t >= budget.mul_f64(0.9) {
+            past.set(past.get() + 1);
+        }
+        t
+    };
+    let stop = AtomicBool::new(false);
+    let mut l = limits(&clock, &stop);
+    l.budget = Some(budget);
+    l.max_depth = 20;
+    let (p, why) = e.choose(&l).expect("a move");
+    assert_eq!(past.get(), 1, "reads {}", reads.get());
+    assert!(reads.get() <= 37, "reads {}", reads.get());
+    let Reason::Search { depth, .. } = why else {
+        panic!("{why:?}")
+    };
+    assert!((1..20).contains(&depth), "{depth}");
+    // The move is the one a search to that depth without a clock plays.
+    let (mut again, _) = engine(Rule::Freestyle, X, QUIET);
+    let zero = || Duration::ZERO;
+    let mut l = limits(&zero, &stop);
+    l.max_depth = depth;
+    let (q, _) = again.choose(&l).expect("a move");
+    assert_eq!(p, q);
+}
+
+#[test]
+fn a_stop_flag_ends_the_search_at_once() {
+    let (mut e, _) = engine(Rule::Freestyle, X, QUIET);
+    let stop = AtomicBool::new(true);
+    let zero = || Duration::ZERO;
+    let mut l = limits(&zero, &stop);
+    l.max_depth = 20;
+    let (p, why) = e.choose(&l).expect("a move");
+    assert!(e.game().is_legal(p));
+    assert!(matches!(why, Reason::Search { depth: 0, .. }), "{why:?}");
+}
+
+#[test]
+fn the_hash_follows_play_and_undo() {
+    let (mut e, _) = engine(Rule::Freestyle, X, QUIET);
+    let h = e.hash();
+    assert!(e.play(Point::new(3, 3)));
+    let h1 = e.hash();
+    assert_ne!(h, h1);
+    assert!(e.play(Point::new(10, 10)));
+    e.undo();
+    assert_eq!(e.hash(), h1);
+    e.undo();
+    assert_eq!(e.hash(), h);
+    // The same stones reached in another order hash alike, and equal a
+    // fresh engine's hash.
+    assert!(e.play(Point::new(3, 3)));
+    assert!(e.play(Point::new(10, 10)));
+    assert_eq!(e.hash(), Engine::new(e.game().clone()).hash());
+}
+
+impl Engine {
+    /// The position as a diagram (for a test that reuses it under
+    /// another rule).
+    fn game_text(&self) -> String {
+        let n = self.game.size() as i32;
+        (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| match self.game.stone(Point::new(i, j)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None if self.game.is_forbidden(Point::new(i, j)) => '*',
+                        None => '.',
+                    })
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect()
+    }
+
+    /// The root score of a search to `depth` over the first candidates,
+    /// with a table of `bytes`.
+    fn score_at(&mut self, depth: u32, bytes: usize) -> i64 {
+        let stop = AtomicBool::new(false);
+        let zero = || Duration::ZERO;
+        let mut l = limits(&zero, &stop);
+        l.max_depth = depth;
+        l.table_bytes = bytes;
+        self.begin_step(&l, 1.0);
+        let moves = self.candidates();
+        let (_, score, d) = self.search(&moves, &l);
+        assert!(d == depth || score.abs() > WIN / 2);
+        score
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_table_changes_no_score(
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 4..14),
+        depth in 2u32..4,
+    ) {
+        let mut b = FiveBoard::new(11, Rule::Freestyle).unwrap();
+        for pick in &picks {
+            let legal: Vec<Point> = b.legal_moves().collect();
+            let p = legal[pick.index(legal.len())];
+            if b.play(p).unwrap().is_some() {
+                b.undo();
+                break;
+            }
+        }
+        let with = Engine::new(b.clone()).score_at(depth, 1 << 20);
+        let without = Engine::new(b).score_at(depth, 0);
+        prop_assert_eq!(with, without);
+    }
+}

@@ -1,0 +1,353 @@
+//! The engine's main search: a principal variation search (negamax with
+//! null windows after the first move) with iterative deepening, over the
+//! candidates the patterns propose, best valued first after the table's
+//! move and the killers; and its transposition table, keyed by a Zobrist
+//! hash the engine keeps move by move.
+//!
+//! A position is always met at the same ply of one search (every move
+//! adds a stone), so an entry is used only for as deep a search as its
+//! own: the table changes how fast the search goes, never its score at a
+//! fixed depth (a property test holds it to that). Entries carry the
+//! generation of the choice that wrote them, and other generations'
+//! are ignored: a choice depends on its position only.
+
+use super::engine::{Engine, Limits, WIDTH, WIN};
+use super::rules::Outcome;
+use crate::position::Point;
+use crate::position::Position;
+
+/// The Zobrist keys: one a colour and point of the largest board, and one
+/// for White to move, drawn from a fixed seed.
+pub(super) mod zobrist {
+    use crate::five::rules::MAX_SIZE;
+    use crate::position::{Color, Point};
+
+    const fn splitmix(x: u64) -> u64 {
+        let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    const POINTS: usize = MAX_SIZE * MAX_SIZE;
+
+    const KEYS: [u64; 2 * POINTS] = {
+        let mut keys = [0; 2 * POINTS];
+        let mut k = 0;
+        while k < 2 * POINTS {
+            keys[k] = splitmix(k as u64 + 1);
+            k += 1;
+        }
+        keys
+    };
+
+    pub(in crate::five) const WHITE_TO_MOVE: u64 = splitmix(0);
+
+    pub(in crate::five) fn stone(p: Point, c: Color) -> u64 {
+        let side = match c {
+            Color::Black => 0,
+            Color::White => POINTS,
+        };
+        KEYS[side + p.i as usize * MAX_SIZE + p.j as usize]
+    }
+}
+
+/// What an entry's score is: exact, or a bound.
+const EXACT: u64 = 0;
+const LOWER: u64 = 1;
+const UPPER: u64 = 2;
+
+/// No move in an entry.
+const NO_MOVE: u64 = 0xFFFF;
+
+/// A search's result for one position, unpacked.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    score: i64,
+    depth: u32,
+    bound: u64,
+    best: Option<Point>,
+}
+
+/// The transposition table: a power of two of entries of three words
+/// (key, score, and move, depth, bound and generation packed), allocated
+/// zeroed so that the pages of a large table cost nothing until used.
+#[derive(Clone, Debug)]
+pub(super) struct Table {
+    entries: Vec<[u64; 3]>,
+    bytes: usize,
+    generation: u64,
+}
+
+impl Table {
+    /// A table of at most `bytes` (none below one entry).
+    pub(super) fn new(bytes: usize) -> Table {
+        let fit = bytes / std::mem::size_of::<[u64; 3]>();
+        let n = if fit == 0 { 0 } else { 1 << fit.ilog2() };
+        Table {
+            entries: vec![[0; 3]; n],
+            bytes,
+            generation: 0,
+        }
+    }
+
+    /// The budget it was made for.
+    pub(super) fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Starts a new choice: earlier entries no longer count.
+    pub(super) fn next_generation(&mut self) {
+        self.generation = (self.generation + 1) & 0xFF;
+        if self.generation == 0 {
+            // Wrapped: the zeroed entries' generation must not come back.
+            self.entries.iter_mut().for_each(|e| *e = [0; 3]);
+            self.generation = 1;
+        }
+    }
+
+    fn slot(&self, key: u64) -> Option<usize> {
+        (!self.entries.is_empty()).then(|| key as usize & (self.entries.len() - 1))
+    }
+
+    fn probe(&self, key: u64, size: usize) -> Option<Entry> {
+        let e = self.entries[self.slot(key)?];
+        if e[0] != key || e[2] >> 32 & 0xFF != self.generation {
+            return None;
+        }
+        let m = e[2] & 0xFFFF;
+        Some(Entry {
+            score: e[1] as i64,
+            depth: (e[2] >> 16 & 0xFF) as u32,
+            bound: e[2] >> 24 & 0xFF,
+            best: (m != NO_MOVE)
+                .then(|| Point::new((m as usize / size) as i32, (m as usize % size) as i32)),
+        })
+    }
+
+    fn store(&mut self, key: u64, size: usize, e: Entry) {
+        let Some(k) = self.slot(key) else { return };
+        let m = e
+            .best
+            .map_or(NO_MOVE, |p| (p.i as usize * size + p.j as usize) as u64);
+        self.entries[k] = [
+            key,
+            e.score as u64,
+            m | u64::from(e.depth.min(255)) << 16 | e.bound << 24 | self.generation << 32,
+        ];
+    }
+}
+
+/// A won score as the table keeps it: from the entry's position, not the
+/// root (the same position may be met at another ply of a later choice).
+fn to_table(score: i64, ply: usize) -> i64 {
+    if score > WIN / 2 {
+        score + ply as i64
+    } else if score < -WIN / 2 {
+        score - ply as i64
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i64, ply: usize) -> i64 {
+    if score > WIN / 2 {
+        score - ply as i64
+    } else if score < -WIN / 2 {
+        score + ply as i64
+    } else {
+        score
+    }
+}
+
+/// Scores above every other.
+const INFINITY: i64 = WIN + 1;
+
+impl Engine {
+    /// Iterative deepening over the root's `moves` (the first [`WIDTH`]):
+    /// the move, score and depth of the deepest finished iteration (the
+    /// first move at depth 0 when none finished).
+    pub(super) fn search(&mut self, moves: &[Point], limits: &Limits<'_>) -> (Point, i64, u32) {
+        if self.table.bytes() != limits.table_bytes {
+            self.table = Table::new(limits.table_bytes);
+        }
+        self.table.next_generation();
+        self.killers = vec![[None; 2]; limits.max_depth as usize + 2];
+        let mut order: Vec<Point> = moves.iter().copied().take(WIDTH).collect();
+        let mut chosen = (order[0], 0, 0);
+        for depth in 1..=limits.max_depth {
+            let Some((score, best)) = self.root(&order, depth, limits) else {
+                break;
+            };
+            chosen = (order[best], score, depth);
+            // The best move first in the next iteration, the others kept
+            // in order.
+            let p = order.remove(best);
+            order.insert(0, p);
+            if score.abs() > WIN / 2 {
+                break;
+            }
+        }
+        chosen
+    }
+
+    /// One iteration at the root: the best score and the index of its
+    /// move, or `None` when the time ran out.
+    fn root(&mut self, order: &[Point], depth: u32, limits: &Limits<'_>) -> Option<(i64, usize)> {
+        let mut alpha = -INFINITY;
+        let mut best: Option<(i64, usize)> = None;
+        for (k, &p) in order.iter().enumerate() {
+            if !self.make(p) {
+                continue;
+            }
+            let v = if best.is_none() {
+                self.pvs(depth - 1, -INFINITY, -alpha, 1, limits)
+                    .map(|v| -v)
+            } else {
+                match self.pvs(depth - 1, -alpha - 1, -alpha, 1, limits) {
+                    Some(v) if -v > alpha => self
+                        .pvs(depth - 1, -INFINITY, -alpha, 1, limits)
+                        .map(|v| -v),
+                    other => other.map(|v| -v),
+                }
+            };
+            self.unmake();
+            let v = v?;
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, k));
+            }
+            alpha = alpha.max(v);
+        }
+        best
+    }
+
+    /// The principal variation search below the root: the side to move's
+    /// score within `(alpha, beta)` (fail-soft), or `None` when the time
+    /// ran out.
+    fn pvs(
+        &mut self,
+        depth: u32,
+        mut alpha: i64,
+        beta: i64,
+        ply: usize,
+        limits: &Limits<'_>,
+    ) -> Option<i64> {
+        self.nodes += 1;
+        if self.time_up(limits) {
+            return None;
+        }
+        let win = WIN - ply as i64;
+        match self.game.outcome() {
+            // The last move won: the side to move has lost.
+            Some(Outcome::Win(_)) => return Some(-win),
+            Some(Outcome::Draw) => return Some(0),
+            None => {}
+        }
+        let me = self.game.to_move();
+        if !self.fives(me).is_empty() {
+            return Some(win - 1);
+        }
+        let theirs = self.fives(me.other());
+        if theirs.len() >= 2 {
+            return Some(-(win - 2));
+        }
+        if depth == 0 {
+            return Some(self.evaluate());
+        }
+        let size = self.game.size();
+        let entry = self.table.probe(self.hash, size);
+        if let Some(e) = entry.filter(|e| e.depth >= depth) {
+            let s = from_table(e.score, ply);
+            if e.bound == EXACT
+                || (e.bound == LOWER && s >= beta)
+                || (e.bound == UPPER && s <= alpha)
+            {
+                return Some(s);
+            }
+        }
+        let forced = theirs.len() == 1;
+        let moves = if forced {
+            if !self.game.is_legal(theirs[0]) {
+                // Renju: the one block is forbidden to Black.
+                return Some(-(win - 2));
+            }
+            theirs
+        } else {
+            let mut moves: Vec<Point> = self.candidates().into_iter().take(WIDTH).collect();
+            // The table's move first, then the killers: a reordering of
+            // the same moves.
+            let mut front = 0;
+            let killers = self.killers.get(ply).copied().unwrap_or_default();
+            for p in entry
+                .and_then(|e| e.best)
+                .into_iter()
+                .chain(killers.into_iter().flatten())
+            {
+                if let Some(k) = moves[front..].iter().position(|&q| q == p) {
+                    let q = moves.remove(front + k);
+                    moves.insert(front, q);
+                    front += 1;
+                }
+            }
+            moves
+        };
+        if moves.is_empty() {
+            return Some(0);
+        }
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for p in moves {
+            if !self.make(p) {
+                continue;
+            }
+            let v = if best_move.is_none() {
+                self.pvs(depth - 1, -beta, -alpha, ply + 1, limits)
+                    .map(|v| -v)
+            } else {
+                match self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1, limits) {
+                    Some(v) if -v > alpha && -v < beta => self
+                        .pvs(depth - 1, -beta, -alpha, ply + 1, limits)
+                        .map(|v| -v),
+                    other => other.map(|v| -v),
+                }
+            };
+            self.unmake();
+            let v = v?;
+            if best_move.is_none() || v > best {
+                best = v;
+                best_move = Some(p);
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                if !forced {
+                    if let Some(k) = self.killers.get_mut(ply) {
+                        if k[0] != Some(p) {
+                            k[1] = k[0];
+                            k[0] = Some(p);
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table.store(
+            self.hash,
+            size,
+            Entry {
+                score: to_table(best, ply),
+                depth,
+                bound,
+                best: best_move,
+            },
+        );
+        Some(best)
+    }
+}

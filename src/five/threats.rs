@@ -1,0 +1,370 @@
+//! Threat-space search for the engine: forced wins by continuous fours
+//! (VCF) and by threes and fours (VCT), for the side to move.
+//!
+//! The patterns propose the threats (the kinds `Valuation::threat`
+//! gives each point); the rules board decides what they are:
+//! [`FiveBoard::fives_through`] says which fives a stone makes possible,
+//! legality says which moves a side may play. So a line found is a win
+//! under the rule: Black's fours and threes are never forbidden moves
+//! under renju, a White four whose one defence point is forbidden for
+//! Black wins, and a Black defence on a forbidden point is no defence.
+//!
+//! A VCF answers each four on its one point. A VCT also plays open
+//! threes; the defender may then answer on any point after which the
+//! three makes no straight four (found by playing each point near the
+//! three on the rules board and asking it), or with a four of its own,
+//! which the attacker must block before the three is asked about again;
+//! the attacker wins when every answer loses. The attacker's threats are
+//! tried best valued first, and at most [`VCT_WIDTH`] a node: a line
+//! found is a proof, a line missed is only not found.
+//!
+//! [`FiveBoard::fives_through`]: super::rules::FiveBoard::fives_through
+
+use std::collections::HashMap;
+
+use mkpat::tables::Kind;
+
+use super::engine::{Engine, Limits, WIDTH};
+use super::rules::{Fives, DIRECTIONS};
+use crate::position::{Color, Point, Position};
+
+/// How many threats an attacker's node of the VCT tries.
+const VCT_WIDTH: usize = 10;
+
+/// The result of a threat search below a move: the line that follows it,
+/// or `None` (no win found).
+type Line = Option<Vec<Point>>;
+
+fn prefixed(p: Point, rest: Vec<Point>) -> Vec<Point> {
+    let mut line = Vec::with_capacity(rest.len() + 1);
+    line.push(p);
+    line.extend(rest);
+    line
+}
+
+impl Engine {
+    /// The legal moves of the side to move (`color`) whose threat kind
+    /// the patterns say `wanted` accepts, best valued first.
+    fn threats(&self, wanted: impl Fn(Kind) -> bool) -> Vec<Point> {
+        let color = self.game.to_move();
+        let mut out: Vec<(i64, Point)> = self
+            .valuation
+            .proposed()
+            .filter(|&p| self.valuation.threat(p, color).is_some_and(&wanted))
+            .filter(|&p| self.game.is_legal(p))
+            .map(|p| (self.valuation.value(p, color), p))
+            .collect();
+        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// The side to move's entry to a threat search: a five wins at once;
+    /// two fives of the opponent's lose; one must be taken (`forced`).
+    fn threat_root(&self) -> Result<Option<Point>, Line> {
+        let me = self.game.to_move();
+        if let Some(&p) = self.fives(me).iter().find(|&&p| self.game.is_legal(p)) {
+            return Err(Some(vec![p]));
+        }
+        match self.fives(me.other()).as_slice() {
+            [] => Ok(None),
+            [f] => Ok(Some(*f)),
+            _ => Err(None),
+        }
+    }
+
+    /// A forced win by continuous fours for the side to move, as the line
+    /// of moves (ours and the forced replies), if one is found within
+    /// `depth` of our fours.
+    pub(super) fn vcf(&mut self, depth: u32, limits: &Limits<'_>) -> Line {
+        match self.threat_root() {
+            Ok(forced) => self.vcf_from(depth, forced, limits),
+            Err(line) => line,
+        }
+    }
+
+    /// [`Engine::vcf`] below the root: the side to move has no five, the
+    /// opponent at most one, on `forced`, which our four must take.
+    fn vcf_from(&mut self, depth: u32, forced: Option<Point>, limits: &Limits<'_>) -> Line {
+        if depth == 0 || self.time_up(limits) {
+            return None;
+        }
+        let me = self.game.to_move();
+        let fours = match forced {
+            Some(f) => vec![f],
+            None => self.threats(Kind::is_four),
+        };
+        for p in fours {
+            if !self.game.is_legal(p) || !self.make(p) {
+                continue;
+            }
+            self.nodes += 1;
+            let made = self.game.fives_through(p, me);
+            let line = if made.count == 0 {
+                // The patterns' four is none by the rule (an overline
+                // under exact five, say).
+                None
+            } else {
+                self.answer_four(made, depth, limits, Engine::vcf_from)
+            };
+            self.unmake();
+            if let Some(rest) = line {
+                return Some(prefixed(p, rest));
+            }
+        }
+        None
+    }
+
+    /// The defender's one answer to our four (`made`, with at least one
+    /// five): none when we have two fives or the point is forbidden to
+    /// it; otherwise the block, after which `next` goes on (with the
+    /// defender's own five, if the block made one, to be taken).
+    fn answer_four(
+        &mut self,
+        made: Fives,
+        depth: u32,
+        limits: &Limits<'_>,
+        next: fn(&mut Engine, u32, Option<Point>, &Limits<'_>) -> Line,
+    ) -> Line {
+        let q = made.first?;
+        if made.count >= 2 || !self.game.is_legal(q) {
+            return Some(Vec::new());
+        }
+        let them = self.game.to_move();
+        if !self.make(q) {
+            return None;
+        }
+        let theirs = self.game.fives_through(q, them);
+        let line = if theirs.count >= 2 {
+            None
+        } else {
+            next(self, depth - 1, theirs.first, limits)
+        };
+        self.unmake();
+        line.map(|rest| prefixed(q, rest))
+    }
+
+    /// A forced win by threes and fours for the side to move, within
+    /// `depth` of our threats (a VCF of `Limits::vcf_depth` at every
+    /// node).
+    pub(super) fn vct(&mut self, depth: u32, limits: &Limits<'_>) -> Line {
+        let mut failed = HashMap::new();
+        match self.threat_root() {
+            Ok(forced) => self.vct_from(depth, forced, limits, &mut failed),
+            Err(line) => line,
+        }
+    }
+
+    fn vct_from(
+        &mut self,
+        depth: u32,
+        forced: Option<Point>,
+        limits: &Limits<'_>,
+        failed: &mut HashMap<u64, u32>,
+    ) -> Line {
+        if let Some(line) = self.vcf_from(limits.vcf_depth, forced, limits) {
+            return Some(line);
+        }
+        if depth == 0 || self.time_up(limits) {
+            return None;
+        }
+        // A position that failed at this depth or deeper fails again.
+        if failed.get(&self.hash).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        let moves = match forced {
+            Some(f) => vec![f],
+            None => {
+                let mut t = self.threats(|k| k.is_four() || k.is_three());
+                t.truncate(VCT_WIDTH);
+                t
+            }
+        };
+        for p in moves {
+            if !self.game.is_legal(p) || !self.make(p) {
+                continue;
+            }
+            self.nodes += 1;
+            let line = self.defend(p, p, depth, limits, failed);
+            self.unmake();
+            if let Some(rest) = line {
+                return Some(prefixed(p, rest));
+            }
+        }
+        if !self.clock.out {
+            failed.insert(self.hash, depth);
+        }
+        None
+    }
+
+    /// The defender to move after our threat at `at` (our stone last
+    /// played at `last`, which may be a block after a counter-four):
+    /// `Some` (one line) when every answer loses.
+    fn defend(
+        &mut self,
+        at: Point,
+        last: Point,
+        depth: u32,
+        limits: &Limits<'_>,
+        failed: &mut HashMap<u64, u32>,
+    ) -> Line {
+        if self.time_up(limits) {
+            return None;
+        }
+        let me = self.game.to_move().other();
+        let made = self.game.fives_through(last, me);
+        if made.count > 0 {
+            // A four: one answer, or none.
+            let q = made.first?;
+            if made.count >= 2 || !self.game.is_legal(q) {
+                return Some(Vec::new());
+            }
+            let them = self.game.to_move();
+            if !self.make(q) {
+                return None;
+            }
+            let theirs = self.game.fives_through(q, them);
+            let line = if theirs.count >= 2 {
+                None
+            } else {
+                self.vct_from(depth - 1, theirs.first, limits, failed)
+            };
+            self.unmake();
+            return line.map(|rest| prefixed(q, rest));
+        }
+        let lines = self.straight_four_lines(at, me);
+        if lines == [false; 4] {
+            // Not a three (or no longer one): no threat.
+            return None;
+        }
+        let mut answers = self.defences(at, me, lines);
+        for d in self.threats(Kind::is_four) {
+            if !answers.contains(&d) {
+                answers.push(d);
+            }
+        }
+        let mut first = None;
+        for d in answers {
+            if self.time_up(limits) {
+                return None;
+            }
+            if !self.make(d) {
+                continue;
+            }
+            self.nodes += 1;
+            let them = self.game.to_move().other();
+            let counter = self.game.fives_through(d, them);
+            let line = if counter.count >= 2 {
+                None
+            } else if let Some(f) = counter.first {
+                // Their four: we block, and they answer the three again.
+                if self.game.is_legal(f) && self.make(f) {
+                    let line = self.defend(at, f, depth, limits, failed);
+                    self.unmake();
+                    line.map(|rest| prefixed(f, rest))
+                } else {
+                    None
+                }
+            } else {
+                self.vct_from(depth - 1, None, limits, failed)
+            };
+            self.unmake();
+            match line {
+                None => return None,
+                Some(rest) => {
+                    first.get_or_insert_with(|| prefixed(d, rest));
+                }
+            }
+        }
+        // No answer at all: the straight four follows.
+        Some(first.unwrap_or_default())
+    }
+
+    /// The directions in which `color` can make a straight four (two
+    /// fives on one line) with one legal stone on the line through `at`,
+    /// within four steps of it.
+    fn straight_four_lines(&self, at: Point, color: Color) -> [bool; 4] {
+        let mut lines = [false; 4];
+        for (d, &(di, dj)) in DIRECTIONS.iter().enumerate() {
+            lines[d] = (-4..=4).any(|k| {
+                let s = Point::new(at.i + di * k, at.j + dj * k);
+                k != 0
+                    && self.game.is_empty(s)
+                    && !(color == Color::Black && self.game.is_forbidden(s))
+                    && self.game.fives_through(s, color).on_line[d] >= 2
+            });
+        }
+        lines
+    }
+
+    /// The defender's moves (the side to move) on the `lines` through
+    /// `at`, within five steps, after which `color` has no straight four
+    /// on them: each tried on the rules board.
+    fn defences(&mut self, at: Point, color: Color, lines: [bool; 4]) -> Vec<Point> {
+        let mut out = Vec::new();
+        for (d, &(di, dj)) in DIRECTIONS.iter().enumerate() {
+            if !lines[d] {
+                continue;
+            }
+            for k in -5..=5 {
+                let p = Point::new(at.i + di * k, at.j + dj * k);
+                if k == 0 || out.contains(&p) || !self.game.is_legal(p) {
+                    continue;
+                }
+                // The rules board alone: the valuation is not needed to
+                // ask it, and stays as it is.
+                if self.game.play(p).is_err() {
+                    continue;
+                }
+                let stopped = self.straight_four_lines(at, color) == [false; 4];
+                self.game.undo();
+                if stopped {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// The moves among `moves` after which the opponent has no forced
+    /// win, and whether they had one before (then only those are
+    /// returned, unless none stops it: the game is lost and every move is
+    /// as good). Their VCF is looked for first; only when they have none,
+    /// their VCT (the threes they threaten to play), and the moves are
+    /// then checked against both.
+    pub(super) fn safe_moves(
+        &mut self,
+        moves: Vec<Point>,
+        limits: &Limits<'_>,
+    ) -> (Vec<Point>, bool) {
+        self.pass();
+        let by_fours = self.vcf(limits.vcf_depth, limits).is_some();
+        let by_threes = !by_fours && self.vct(limits.vct_depth, limits).is_some();
+        self.pass();
+        if !by_fours && !by_threes {
+            return (moves, false);
+        }
+        let mut safe = Vec::new();
+        for &p in &moves {
+            if safe.len() >= WIDTH || self.time_up(limits) {
+                break;
+            }
+            if !self.make(p) {
+                continue;
+            }
+            let mut theirs = self.vcf(limits.vcf_depth, limits).is_some();
+            if by_threes && !theirs {
+                theirs = self.vct(limits.vct_depth, limits).is_some();
+            }
+            let out = self.clock.out;
+            self.unmake();
+            if !theirs && !out {
+                safe.push(p);
+            }
+        }
+        if safe.is_empty() {
+            (moves, true)
+        } else {
+            (safe, true)
+        }
+    }
+}
