@@ -187,13 +187,20 @@ fn the_start_screen_takes_clicks() {
         .expect("renju drawn");
     term(&mut a, click(renju.rect.x + 1, renju.rect.y));
     assert_eq!(a.settings.rule, Rule::Renju);
-    let o = targets.iter().find(|t| t.row == 3 && t.choice == 1).unwrap();
+    let o = targets
+        .iter()
+        .find(|t| t.row == 3 && t.choice == 1)
+        .unwrap();
     term(&mut a, click(o.rect.x, o.rect.y));
     assert_eq!(a.settings.symbol, Symbol::O);
     let start = targets.iter().find(|t| t.row == 5).unwrap();
     term(&mut a, click(start.rect.x + 2, start.rect.y));
     assert_eq!(board(&a).rule(), Rule::Renju);
-    assert!(screen(&a).contains("you (O) vs computer (X)"), "{}", screen(&a));
+    assert!(
+        screen(&a).contains("you (O) vs computer (X)"),
+        "{}",
+        screen(&a)
+    );
 }
 
 #[test]
@@ -294,7 +301,11 @@ fn the_screen_answers_while_the_computer_thinks() {
     a.handle(Event::Key(Key::Up));
     assert_eq!(a.game().unwrap().cursor.i, before.i - 1);
     a.handle(Event::Tick(Duration::from_millis(300)));
-    assert!(screen(&a).contains("computer (O) thinking"), "{}", screen(&a));
+    assert!(
+        screen(&a).contains("computer (O) thinking"),
+        "{}",
+        screen(&a)
+    );
     // A move typed now is refused: it is the computer's turn.
     typed(&mut a, "a1");
     assert_eq!(board(&a).moves().len(), 1);
@@ -388,7 +399,11 @@ fn a_game_is_saved_and_loaded_as_psq() {
     // A missing file, a record against the rule: said, the game kept.
     typed(&mut b, "l /nonexistent/x.psq");
     assert!(b.message.starts_with("cannot load"), "{}", b.message);
-    std::fs::write(path, "Piskvorky 15x15, 0:0, 0\n7,8,0\n1,1,0\n9,8,0\n1,3,0\n8,7,0\n1,5,0\n8,9,0\n1,7,0\n8,8,0\n").unwrap();
+    std::fs::write(
+        path,
+        "Piskvorky 15x15, 0:0, 0\n7,8,0\n1,1,0\n9,8,0\n1,3,0\n8,7,0\n1,5,0\n8,9,0\n1,7,0\n8,8,0\n",
+    )
+    .unwrap();
     let mut c = game(Rule::Renju, 15, Mode::HumanHuman);
     typed(&mut c, &format!("l {path}"));
     assert!(c.message.contains("move 9 (H8)"), "{}", c.message);

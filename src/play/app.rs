@@ -40,7 +40,11 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::HumanHuman, Mode::HumanComputer, Mode::ComputerComputer];
+    pub const ALL: [Mode; 3] = [
+        Mode::HumanHuman,
+        Mode::HumanComputer,
+        Mode::ComputerComputer,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -240,7 +244,10 @@ impl Menu {
                 Mode::ALL.iter().map(|m| m.label().to_string()).collect(),
                 at(Mode::ALL.iter().position(|&m| m == s.mode)),
             ),
-            MenuRow::Symbol => (vec!["X".into(), "O".into()], usize::from(s.symbol == Symbol::O)),
+            MenuRow::Symbol => (
+                vec!["X".into(), "O".into()],
+                usize::from(s.symbol == Symbol::O),
+            ),
             MenuRow::First => (
                 vec!["you".into(), "the other side".into()],
                 usize::from(!s.human_first),
@@ -308,18 +315,16 @@ impl Game {
     /// The forbidden points and the winning row after the board changed.
     fn refresh(&mut self) {
         let b = &self.board;
-        self.forbidden = if b.rule() == Rule::Renju
-            && b.to_move() == Color::Black
-            && b.outcome().is_none()
-        {
-            let n = b.size() as i32;
-            (0..n)
-                .flat_map(|i| (0..n).map(move |j| Point::new(i, j)))
-                .filter(|&p| b.is_forbidden(p))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        self.forbidden =
+            if b.rule() == Rule::Renju && b.to_move() == Color::Black && b.outcome().is_none() {
+                let n = b.size() as i32;
+                (0..n)
+                    .flat_map(|i| (0..n).map(move |j| Point::new(i, j)))
+                    .filter(|&p| b.is_forbidden(p))
+                    .collect()
+            } else {
+                Vec::new()
+            };
         self.win_row = win_row(b);
     }
 
@@ -1052,6 +1057,9 @@ mod tests {
         }
         assert!(win_row(&b).is_empty());
         b.play(Point::new(5, 4)).unwrap();
-        assert_eq!(win_row(&b), (0..5).map(|j| Point::new(5, j)).collect::<Vec<_>>());
+        assert_eq!(
+            win_row(&b),
+            (0..5).map(|j| Point::new(5, j)).collect::<Vec<_>>()
+        );
     }
 }

@@ -70,12 +70,8 @@ impl Geometry {
         let r = usize::from(row.checked_sub(self.y + 1)?);
         let o = usize::from(column.checked_sub(self.x + 2)?);
         let k = o.saturating_sub(1) / 2;
-        (r < self.rows && k < self.cols && o <= 2 * self.cols).then(|| {
-            Point::new(
-                (self.first_row + r) as i32,
-                (self.first_col + k) as i32,
-            )
-        })
+        (r < self.rows && k < self.cols && o <= 2 * self.cols)
+            .then(|| Point::new((self.first_row + r) as i32, (self.first_col + k) as i32))
     }
 }
 
@@ -239,10 +235,7 @@ pub fn render(app: &App, frame: &mut Frame<'_>) {
 
 fn render_menu(app: &App, menu: &Menu, p: Palette, frame: &mut Frame<'_>) {
     let area = frame.area();
-    let title = Line::styled(
-        pad(" katachi play - five in a row", area.width),
-        p.title(),
-    );
+    let title = Line::styled(pad(" katachi play - five in a row", area.width), p.title());
     frame.render_widget(Paragraph::new(title), Rect::new(0, 0, area.width, 1));
     let targets = menu_targets(area, menu, &app.settings);
     for (r, &row) in MenuRow::ALL.iter().enumerate() {
@@ -468,7 +461,9 @@ fn panel_lines<'a>(app: &App, g: &Game, p: Palette) -> Vec<Line<'a>> {
     } else {
         out.push(Line::from(""));
     }
-    if b.rule() == crate::five::Rule::Renju && !g.forbidden.is_empty() && !s.is_computer(Color::Black)
+    if b.rule() == crate::five::Rule::Renju
+        && !g.forbidden.is_empty()
+        && !s.is_computer(Color::Black)
     {
         out.push(Line::styled(
             format!("! forbidden for {}", s.symbol_of(Color::Black).char()),
