@@ -7,255 +7,15 @@
 
 use std::time::Duration;
 
+pub use super::settings::{
+    rule_label, Choices, Menu, MenuRow, Mode, Settings, Symbol, PACES, QUICK_SIZES, RULES,
+};
+pub use super::text::{hint_of, parse_vertex, reason_text, vertex};
 use super::view;
 use super::worker::{Answer, Job, Reply, Task};
-use crate::five::engine::Reason;
-use crate::five::explain::Explanation;
 use crate::five::record::{read_psq, write_psq, Record, TimedMove};
 use crate::five::{FiveBoard, IllegalMove, Outcome, Rule, DIRECTIONS};
 use crate::position::{Color, Point, Position};
-
-/// The board sizes offered on the start screen (any side from 5 to 26 can
-/// be asked for with `--size`).
-pub const QUICK_SIZES: [usize; 3] = [15, 19, 20];
-
-/// The pauses between moves of a game between computers that `+` and `-`
-/// step through.
-pub const PACES: [Duration; 7] = [
-    Duration::ZERO,
-    Duration::from_millis(50),
-    Duration::from_millis(100),
-    Duration::from_millis(250),
-    Duration::from_millis(500),
-    Duration::from_millis(1000),
-    Duration::from_millis(2000),
-];
-
-/// Who plays.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mode {
-    HumanHuman,
-    HumanComputer,
-    ComputerComputer,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 3] = [
-        Mode::HumanHuman,
-        Mode::HumanComputer,
-        Mode::ComputerComputer,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Mode::HumanHuman => "human vs human",
-            Mode::HumanComputer => "human vs computer",
-            Mode::ComputerComputer => "computer vs computer",
-        }
-    }
-}
-
-/// The rules in the order the start screen offers them.
-pub const RULES: [Rule; 3] = [Rule::Freestyle, Rule::Exact, Rule::Renju];
-
-pub fn rule_label(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Freestyle => "freestyle",
-        Rule::Exact => "exactly five",
-        Rule::Renju => "renju",
-    }
-}
-
-/// A stone's letter on the screen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Symbol {
-    X,
-    O,
-}
-
-impl Symbol {
-    pub fn other(self) -> Symbol {
-        match self {
-            Symbol::X => Symbol::O,
-            Symbol::O => Symbol::X,
-        }
-    }
-
-    pub fn char(self) -> char {
-        match self {
-            Symbol::X => 'X',
-            Symbol::O => 'O',
-        }
-    }
-}
-
-/// What the user chose on the command line; `None` is asked on the
-/// start screen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Choices {
-    pub rule: Option<Rule>,
-    pub size: Option<usize>,
-    pub mode: Option<Mode>,
-    /// The human's symbol (player one's in a game between humans).
-    pub symbol: Option<Symbol>,
-    /// Whether the human (player one) moves first, as Black.
-    pub human_first: Option<bool>,
-}
-
-/// How the game is played once chosen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Settings {
-    pub rule: Rule,
-    pub size: usize,
-    pub mode: Mode,
-    pub symbol: Symbol,
-    pub human_first: bool,
-    /// The computer's time for a move.
-    pub think: Duration,
-    /// The computer's deepest search (plies).
-    pub depth: u32,
-    /// The pause between moves of a game between computers.
-    pub pace: Duration,
-    /// Colours on the screen (off under `NO_COLOR`): without them the
-    /// highlights are bold and reversed text.
-    pub colour: bool,
-}
-
-impl Settings {
-    /// The seed's game: freestyle on 15x15, the human first with X, one
-    /// second a computer move.
-    pub fn new(choices: Choices) -> Settings {
-        Settings {
-            rule: choices.rule.unwrap_or(Rule::Freestyle),
-            size: choices.size.unwrap_or(15),
-            mode: choices.mode.unwrap_or(Mode::HumanComputer),
-            symbol: choices.symbol.unwrap_or(Symbol::X),
-            human_first: choices.human_first.unwrap_or(true),
-            think: Duration::from_secs(1),
-            depth: 8,
-            pace: Duration::from_millis(500),
-            colour: true,
-        }
-    }
-
-    /// The human's (player one's) colour: Black moves first.
-    pub fn human_color(&self) -> Color {
-        if self.human_first {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
-    pub fn is_computer(&self, c: Color) -> bool {
-        match self.mode {
-            Mode::HumanHuman => false,
-            Mode::HumanComputer => c != self.human_color(),
-            Mode::ComputerComputer => true,
-        }
-    }
-
-    pub fn symbol_of(&self, c: Color) -> Symbol {
-        if c == self.human_color() {
-            self.symbol
-        } else {
-            self.symbol.other()
-        }
-    }
-
-    /// Who plays `c`, as the screen names them: `you (X)`, `computer (O)`,
-    /// `X` in a game between humans.
-    pub fn player(&self, c: Color) -> String {
-        let s = self.symbol_of(c).char();
-        match self.mode {
-            Mode::HumanHuman => format!("{s}"),
-            Mode::HumanComputer if self.is_computer(c) => format!("computer ({s})"),
-            Mode::HumanComputer => format!("you ({s})"),
-            Mode::ComputerComputer => format!("computer {s}"),
-        }
-    }
-}
-
-/// The rows of the start screen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MenuRow {
-    Rule,
-    Size,
-    Mode,
-    Symbol,
-    First,
-    Start,
-}
-
-impl MenuRow {
-    pub const ALL: [MenuRow; 6] = [
-        MenuRow::Rule,
-        MenuRow::Size,
-        MenuRow::Mode,
-        MenuRow::Symbol,
-        MenuRow::First,
-        MenuRow::Start,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            MenuRow::Rule => "Rule",
-            MenuRow::Size => "Board",
-            MenuRow::Mode => "Players",
-            MenuRow::Symbol => "You play",
-            MenuRow::First => "First move",
-            MenuRow::Start => "",
-        }
-    }
-}
-
-/// The start screen: the row under the cursor and the sizes offered.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Menu {
-    pub row: usize,
-    /// The quick sizes, and the one asked for with `--size` if another.
-    pub sizes: Vec<usize>,
-}
-
-impl Menu {
-    fn new(size: usize) -> Menu {
-        let mut sizes = QUICK_SIZES.to_vec();
-        if !sizes.contains(&size) {
-            sizes.push(size);
-            sizes.sort_unstable();
-        }
-        Menu { row: 0, sizes }
-    }
-
-    /// The choices of a row as the screen writes them, and which is
-    /// chosen.
-    pub fn choices(&self, row: MenuRow, s: &Settings) -> (Vec<String>, usize) {
-        let at = |i: Option<usize>| i.unwrap_or(0);
-        match row {
-            MenuRow::Rule => (
-                RULES.iter().map(|&r| rule_label(r).to_string()).collect(),
-                at(RULES.iter().position(|&r| r == s.rule)),
-            ),
-            MenuRow::Size => (
-                self.sizes.iter().map(|n| format!("{n}x{n}")).collect(),
-                at(self.sizes.iter().position(|&n| n == s.size)),
-            ),
-            MenuRow::Mode => (
-                Mode::ALL.iter().map(|m| m.label().to_string()).collect(),
-                at(Mode::ALL.iter().position(|&m| m == s.mode)),
-            ),
-            MenuRow::Symbol => (
-                vec!["X".into(), "O".into()],
-                usize::from(s.symbol == Symbol::O),
-            ),
-            MenuRow::First => (
-                vec!["you".into(), "the other side".into()],
-                usize::from(!s.human_first),
-            ),
-            MenuRow::Start => (vec!["Start".into()], 0),
-        }
-    }
-}
 
 /// An engine question in flight.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -367,27 +127,6 @@ pub fn win_row(b: &FiveBoard) -> Vec<Point> {
     Vec::new()
 }
 
-/// The column letters: all 26, as five-in-a-row records write them (Go
-/// skips `I`; renju's notation does not, and a 26-point side needs it).
-const COLUMNS: &[u8; 26] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/// A point as the screen writes it: the column's letter, then the row
-/// counted from the bottom (`H8` is the centre of 15x15).
-pub fn vertex(p: Point, size: usize) -> String {
-    let letter = COLUMNS.get(p.j as usize).map_or('?', |&b| b as char);
-    format!("{letter}{}", size as i32 - p.i)
-}
-
-/// Reads `h8`, `H8`, `h 8` on a board of side `size`.
-pub fn parse_vertex(s: &str, size: usize) -> Option<Point> {
-    let s = s.trim();
-    let mut chars = s.chars();
-    let letter = chars.next()?.to_ascii_uppercase();
-    let j = COLUMNS.iter().position(|&b| b as char == letter)?;
-    let row: usize = chars.as_str().trim().parse().ok()?;
-    (j < size && (1..=size).contains(&row)).then(|| Point::new((size - row) as i32, j as i32))
-}
-
 /// The keys the app knows, whatever the terminal sent.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Key {
@@ -426,8 +165,8 @@ pub enum Event {
 /// What the shell must do for the app.
 #[derive(Clone, Debug)]
 pub enum Effect {
-    /// Hand this job to the engine's thread.
-    Think(Job),
+    /// Hand this job to the engine's thread (boxed: a board is large).
+    Think(Box<Job>),
     /// Stop the engine's current job: its answer is no longer wanted.
     Stop,
 }
@@ -948,11 +687,11 @@ impl App {
         } else {
             return;
         };
-        effects.push(Effect::Think(Job {
+        effects.push(Effect::Think(Box::new(Job {
             id: next_id,
             board: g.board.clone(),
             task,
-        }));
+        })));
         self.jobs = next_id;
     }
 }
@@ -983,69 +722,9 @@ fn load_record(path: &str, rule: Rule) -> Result<FiveBoard, String> {
     Ok(board)
 }
 
-/// Why the engine chose its move, in words, with the board's coordinates.
-pub fn reason_text(why: &Reason, size: usize) -> String {
-    match why {
-        Reason::Opening => "the opening point".into(),
-        Reason::Wins => "it makes five".into(),
-        Reason::Blocks => "it stops a five".into(),
-        Reason::Vcf(line) => format!(
-            "a forced win by fours: {}",
-            line.iter()
-                .map(|&p| vertex(p, size))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        Reason::Search { depth, .. } => format!("its search's best (depth {depth})"),
-    }
-}
-
-/// The hint the panel shows: the engine's move, its reason, the best
-/// candidates and the patterns behind them.
-pub fn hint_of(e: &Explanation, size: usize) -> Hint {
-    let mut lines = Vec::new();
-    let point = e.chosen.as_ref().map(|(p, _)| *p);
-    if let Some((p, why)) = &e.chosen {
-        lines.push(format!("{}: {}", vertex(*p, size), reason_text(why, size)));
-    }
-    for c in e.candidates.iter().take(3) {
-        lines.push(format!("{} worth {}", vertex(c.point, size), c.value));
-        for b in c.because.iter().take(2) {
-            let whose = if b.maker == e.to_move {
-                "makes"
-            } else {
-                "stops"
-            };
-            lines.push(format!("  {whose} {} +{}", b.kind.name(), b.value));
-        }
-    }
-    Hint { point, lines }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn vertices_use_all_26_letters() {
-        assert_eq!(vertex(Point::new(7, 7), 15), "H8");
-        assert_eq!(vertex(Point::new(0, 8), 15), "I15");
-        assert_eq!(vertex(Point::new(25, 25), 26), "Z1");
-        for n in [5, 15, 26] {
-            for i in 0..n as i32 {
-                for j in 0..n as i32 {
-                    let p = Point::new(i, j);
-                    assert_eq!(parse_vertex(&vertex(p, n), n), Some(p));
-                    assert_eq!(parse_vertex(&vertex(p, n).to_lowercase(), n), Some(p));
-                }
-            }
-        }
-        assert_eq!(parse_vertex("p1", 15), None);
-        assert_eq!(parse_vertex("a16", 15), None);
-        assert_eq!(parse_vertex("a0", 15), None);
-        assert_eq!(parse_vertex("undo", 15), None);
-        assert_eq!(parse_vertex("h", 15), None);
-    }
 
     #[test]
     fn the_winning_row_is_the_five_not_the_other_lines() {

@@ -8,8 +8,8 @@
 //! (`.psq`), a new game.
 //!
 //! The app is a state machine ([`app::App::handle`] takes an
-//! [`app::Event`], returns the [`app::Effect`]s) drawn by a pure function
-//! ([`view::render`]), so tests play whole games with events and read the
+//! [`app::Event`], returns the [`app::Effect`]s; [`settings`] what it
+//! plays, [`text`] its words) drawn by a pure function ([`view::render`]), so tests play whole games with events and read the
 //! screens from ratatui's `TestBackend`. [`run`] is the shell: it reads
 //! the terminal through crossterm ([`input`]), runs the engine on its own
 //! thread ([`worker`]) so that the screen answers while the computer
@@ -17,6 +17,8 @@
 
 pub mod app;
 pub mod input;
+pub mod settings;
+pub mod text;
 pub mod view;
 pub mod worker;
 
@@ -87,7 +89,7 @@ pub fn run(choices: Choices, settings: Settings, mouse: bool) -> io::Result<()> 
 fn apply(effects: Vec<Effect>, worker: &mut Worker) {
     for e in effects {
         match e {
-            Effect::Think(job) => worker.submit(job),
+            Effect::Think(job) => worker.submit(*job),
             Effect::Stop => worker.stop(),
         }
     }

@@ -10,7 +10,7 @@
 //! synchronously.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -127,10 +127,7 @@ impl Worker {
 
     /// An answer, if one is ready.
     pub fn try_recv(&self) -> Option<Answer> {
-        match self.answers.try_recv() {
-            Ok(a) => Some(a),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.answers.try_recv().ok()
     }
 
     /// Waits for the next answer (`None` when the thread has ended).
