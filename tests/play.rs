@@ -444,3 +444,25 @@ fn twenty_by_twenty_fits_eighty_by_twenty_four() {
     assert!(text.contains("20 . . ."), "{text}");
     assert!(text.contains(" 1 . . ."), "{text}");
 }
+
+#[test]
+fn without_a_terminal_or_with_a_bad_flag_the_binary_says_why() {
+    use std::process::{Command, Stdio};
+    let bin = env!("CARGO_BIN_EXE_katachi");
+    let out = Command::new(bin)
+        .args(["play", "--mode", "cvc"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("katachi play needs a terminal"), "{err}");
+    let out = Command::new(bin)
+        .args(["play", "--size", "27"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--size"), "{err}");
+}
