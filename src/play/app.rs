@@ -17,6 +17,11 @@ use crate::five::record::{read_psq, write_psq, Record, TimedMove};
 use crate::five::{FiveBoard, IllegalMove, Outcome, Rule, DIRECTIONS};
 use crate::position::{Color, Point, Position};
 
+/// How deep a hint searches: deep enough to see a threat coming, quick
+/// enough in a debug build (the hint has no clock: the same position gets
+/// the same hint).
+const HINT_DEPTH: u32 = 4;
+
 /// An engine question in flight.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Pending {
@@ -51,6 +56,8 @@ pub struct Game {
     next_think_at: Duration,
     /// One move asked for by the user while paused.
     step: bool,
+    /// A hint asked for and not yet handed to the engine.
+    want_hint: bool,
 }
 
 impl Game {
@@ -67,6 +74,7 @@ impl Game {
             pending: None,
             next_think_at: Duration::ZERO,
             step: false,
+            want_hint: false,
         };
         g.refresh();
         g
@@ -93,8 +101,9 @@ impl Game {
         matches!(self.pending, Some(Pending::Move(_)))
     }
 
+    /// Whether a hint is asked for.
     pub fn hinting(&self) -> bool {
-        matches!(self.pending, Some(Pending::Hint(_)))
+        self.want_hint || matches!(self.pending, Some(Pending::Hint(_)))
     }
 }
 
@@ -543,8 +552,7 @@ impl App {
             self.message = "a hint is for a human's move".into();
         } else if !g.hinting() {
             self.message = "looking for a hint...".into();
-            // Asked for by `think` below.
-            g.pending = Some(Pending::Hint(0));
+            g.want_hint = true;
         }
     }
 
@@ -670,9 +678,10 @@ impl App {
         let Screen::Game(g) = &mut self.screen else {
             return;
         };
-        let task = if g.pending == Some(Pending::Hint(0)) {
+        let task = if g.want_hint {
+            g.want_hint = false;
             g.pending = Some(Pending::Hint(next_id));
-            Task::Hint { depth: 4 }
+            Task::Hint { depth: HINT_DEPTH }
         } else if g.pending.is_none()
             && g.board.outcome().is_none()
             && settings.is_computer(g.board.to_move())
