@@ -12,14 +12,15 @@ use katachi::play::{Choices, Mode, Settings, Symbol};
 #[derive(clap::Args, Debug)]
 pub(crate) struct PlayArgs {
     /// The rule: five or more wins (freestyle), exactly five wins
-    /// (exact), or renju (exactly five for X/Black, who may not make a
-    /// double three, a double four or an overline).
+    /// (exact), or renju (the first player, Black, wins with exactly five
+    /// and may not make a double three, a double four or an overline).
     #[arg(long, value_enum)]
     rule: Option<RuleArg>,
     /// The board's side, 5 to 26 (the start screen offers 15, 19, 20).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(5..=26))]
     size: Option<u16>,
-    /// Who plays: human vs human, human vs computer, computer vs computer.
+    /// Who plays: human vs human, human vs computer, computer vs computer
+    /// (or hvh, hvc, cvc).
     #[arg(long, value_enum)]
     mode: Option<ModeArg>,
     /// The human's symbol (in a game between humans, the first player's).
