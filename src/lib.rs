@@ -10,7 +10,7 @@
 //!    [`reference`](mod@reference), [`positions`], [`listing`], [`stats`], [`notation`];
 //! 2. the engines, clients of the core: [`go`], [`five`];
 //! 3. the front ends: [`gtp`], [`gomocup`], [`sgf`], [`tuning`],
-//!    [`tournament`], and the `katachi` binary.
+//!    [`tournament`], [`play`], and the `katachi` binary.
 //!
 //! Without the default `compiler` feature only the first two layers are
 //! built (and neither syn, quote, prettyplease, nom nor clap): what an
@@ -40,6 +40,8 @@ pub mod go;
 pub mod gomocup;
 #[cfg(feature = "compiler")]
 pub mod gtp;
+#[cfg(feature = "compiler")]
+pub mod play;
 #[cfg(feature = "compiler")]
 pub mod sgf;
 #[cfg(feature = "compiler")]

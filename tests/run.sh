@@ -17,10 +17,12 @@ if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 
 fi
 
 # Debian packages the tests drive: GNU Go 3.8, the real peer of
-# tests/gnugo_games.rs, and headless Chromium with its WebDriver for the
-# catalogue's browser tests (each test fails, saying so, without them).
+# tests/gnugo_games.rs, headless Chromium with its WebDriver for the
+# catalogue's browser tests (each test fails, saying so, without them),
+# and tmux, the terminal tests/play_tmux.rs plays `katachi play` in.
 missing=()
 [ -x /usr/games/gnugo ] || missing+=(gnugo)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -161,6 +161,14 @@ pub(crate) enum Command {
     ///       --openings 10 --opening-moves 3 --move-time 0.5 -o runs/five
     #[command(verbatim_doc_comment)]
     Tournament(TournamentArgs),
+    /// Play five in a row in the terminal: against a person, against the
+    /// computer, or watch the computer play itself.
+    ///
+    /// What the flags leave out is asked on a start screen. Moves by the
+    /// arrows and Enter, a click, or a point typed and Enter (`h8`);
+    /// typed commands: u undo, h hint, n new game, s FILE save, l FILE
+    /// load (`.psq`), q quit.
+    Play(crate::play::PlayArgs),
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.

@@ -7,15 +7,18 @@
 //! `katachi explain` and `katachi hits` are the seed's tuning workflow
 //! ("why this move?", which patterns pull their weight) over SGF games;
 //! `katachi tournament` plays engines against each other
-//! (`katachi::tournament::runner`).
+//! (`katachi::tournament::runner`); `katachi play` is five in a row in
+//! the terminal (`katachi::play`).
 //!
 //! The binary's files: `args.rs` (the command line), `matching.rs`
 //! (`match`), `tuning.rs` (`explain`, `hits`), `tournament.rs` (`tournament`),
-//! `games.rs` (SGF files and folders); `gtp` is the library's `katachi::gtp`.
+//! `games.rs` (SGF files and folders), `play.rs` (`play`'s flags); `gtp`
+//! is the library's `katachi::gtp`.
 
 mod args;
 mod games;
 mod matching;
+mod play;
 mod tournament;
 mod tuning;
 
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
             db.as_deref(),
         )),
         Command::Tournament(args) => tournament::run(args),
+        Command::Play(args) => play::run(args),
         Command::Gtp {
             output,
             all_patterns,
