@@ -40,6 +40,18 @@ pub fn reason_text(why: &Reason, size: usize) -> String {
                 .collect::<Vec<_>>()
                 .join(" ")
         ),
+        Reason::Vct(line) => format!(
+            "a forced win by threes and fours: {}",
+            line.iter()
+                .map(|&p| vertex(p, size))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Reason::Search {
+            depth,
+            defends: true,
+            ..
+        } => format!("it stops a forced win (search depth {depth})"),
         Reason::Search { depth, .. } => format!("its search's best (depth {depth})"),
     }
 }

@@ -68,6 +68,8 @@ pub fn work(job: &Job, stop: &AtomicBool, elapsed: &dyn Fn() -> Duration) -> Ans
                 stop,
                 max_depth,
                 vcf_depth: VCF_DEPTH,
+                vct_depth: 4,
+                table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
             }))
         }
         Task::Hint { depth } => Reply::Hint(explain(&job.board, depth, 3)),
