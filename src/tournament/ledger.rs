@@ -184,11 +184,28 @@ pub struct Standing {
     pub failures: BTreeMap<String, u32>,
 }
 
-/// The standings: one line per player, strongest first.
+/// Two players' games against each other, from the first's side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pair {
+    pub player: String,
+    pub opponent: String,
+    pub games: u32,
+    /// Wins, draws and losses of `player`.
+    pub wdl: [u32; 3],
+    /// Of them, when `player` moved first, and second.
+    pub first: [u32; 3],
+    pub second: [u32; 3],
+    /// Mean margin from `player`'s side.
+    pub mean_margin: f64,
+}
+
+/// The standings: one line per player, strongest first, and one per
+/// pair of players who met (the stronger first, in the players' order).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standings {
     pub games: usize,
     pub players: Vec<Standing>,
+    pub pairs: Vec<Pair>,
 }
 
 impl Standings {
@@ -220,6 +237,9 @@ impl Standings {
             })
             .collect();
         let mut time = vec![(0.0f64, 0u32); players.len()];
+        // Per ordered pair (i, j): i's results against j, by colour, and
+        // i's summed margin.
+        let mut pair: BTreeMap<(usize, usize), ([u32; 3], [u32; 3], f64)> = BTreeMap::new();
         for g in games {
             let (a, b) = (index(&g.first)?, index(&g.second)?);
             if a == b {
@@ -270,6 +290,14 @@ impl Standings {
                 };
                 by_colour[slot(o)] += 1;
                 s.mean_margin += margin;
+                let other = if who == a { b } else { a };
+                let e = pair.entry((who, other)).or_insert(([0; 3], [0; 3], 0.0));
+                if as_first {
+                    e.0[slot(o)] += 1;
+                } else {
+                    e.1[slot(o)] += 1;
+                }
+                e.2 += margin;
             }
             // Each side made about half the moves.
             let (first_moves, second_moves) = (g.moves.div_ceil(2), g.moves / 2);
@@ -294,9 +322,36 @@ impl Standings {
                 .total_cmp(&x.elo)
                 .then_with(|| x.player.cmp(&y.player))
         });
+        // Each pair once, from the side of the one listed higher.
+        let rank = |k: usize| {
+            lines
+                .iter()
+                .position(|l| l.player == players[k])
+                .unwrap_or(usize::MAX)
+        };
+        let mut pairs: Vec<(usize, Pair)> = pair
+            .iter()
+            .filter(|((i, j), _)| rank(*i) < rank(*j))
+            .map(|(&(i, j), &(first, second, margin))| {
+                let wdl = [0, 1, 2].map(|k| first[k] + second[k]);
+                let n = wdl.iter().sum::<u32>();
+                let p = Pair {
+                    player: players[i].clone(),
+                    opponent: players[j].clone(),
+                    games: n,
+                    wdl,
+                    first,
+                    second,
+                    mean_margin: if n > 0 { margin / f64::from(n) } else { 0.0 },
+                };
+                (rank(i) * players.len() + rank(j), p)
+            })
+            .collect();
+        pairs.sort_by_key(|(k, _)| *k);
         Ok(Standings {
             games: games.len(),
             players: lines,
+            pairs: pairs.into_iter().map(|(_, p)| p).collect(),
         })
     }
 
@@ -331,6 +386,58 @@ impl Standings {
                 s.mean_margin,
                 s.seconds_per_move,
                 failures
+            );
+        }
+        if !self.pairs.is_empty() {
+            out += "\nHead to head, from the first-named player's side\n\n\
+                    | player | opponent | games | W-D-L | as first | as second | mean margin |\n\
+                    | --- | --- | ---: | ---: | ---: | ---: | ---: |\n";
+            let wdl = |x: [u32; 3]| format!("{}-{}-{}", x[0], x[1], x[2]);
+            for p in &self.pairs {
+                out += &format!(
+                    "| {} | {} | {} | {} | {} | {} | {:+.1} |\n",
+                    p.player,
+                    p.opponent,
+                    p.games,
+                    wdl(p.wdl),
+                    wdl(p.first),
+                    wdl(p.second),
+                    p.mean_margin
+                );
+            }
+        }
+        out
+    }
+
+    /// CSV of the pairs, one line per pair of players who met, with a
+    /// header (`pairs.csv` beside `standings.csv`).
+    pub fn pairs_csv(&self) -> String {
+        let quote = |s: &str| {
+            if s.contains([',', '"', '\n']) {
+                format!("\"{}\"", s.replace('"', "\"\""))
+            } else {
+                s.to_string()
+            }
+        };
+        let mut out = String::from(
+            "player,opponent,games,wins,draws,losses,first_wins,first_draws,first_losses,second_wins,second_draws,second_losses,mean_margin\n",
+        );
+        for p in &self.pairs {
+            out += &format!(
+                "{},{},{},{},{},{},{},{},{},{},{},{},{:.2}\n",
+                quote(&p.player),
+                quote(&p.opponent),
+                p.games,
+                p.wdl[0],
+                p.wdl[1],
+                p.wdl[2],
+                p.first[0],
+                p.first[1],
+                p.first[2],
+                p.second[0],
+                p.second[1],
+                p.second[2],
+                p.mean_margin
             );
         }
         out
@@ -517,5 +624,60 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&s.json()).unwrap();
         assert_eq!(json["players"][0]["player"], "a");
         assert_eq!(json["games"], 4);
+    }
+
+    #[test]
+    fn head_to_head_counts_each_pair_once_by_colour() {
+        let players = ["a", "b", "c"].map(String::from);
+        let games = [
+            game(0, "a", "b", Winner::First, Ending::Rules),
+            game(1, "b", "a", Winner::First, Ending::Rules),
+            game(2, "a", "c", Winner::First, Ending::Rules),
+            game(3, "c", "a", Winner::Second, Ending::Rules),
+            game(4, "b", "c", Winner::Draw, Ending::Cap),
+        ];
+        let s = Standings::new(&players, &games, Fit { prior_games: 0.0 }).unwrap();
+        assert_eq!(s.players[0].player, "a");
+        // Three pairs, each once, from the higher-listed player's side.
+        assert_eq!(s.pairs.len(), 3);
+        let ab = &s.pairs[0];
+        assert_eq!((ab.player.as_str(), ab.opponent.as_str()), ("a", "b"));
+        assert_eq!(
+            (ab.games, ab.wdl, ab.first, ab.second),
+            (2, [1, 0, 1], [1, 0, 0], [0, 0, 1])
+        );
+        // +4.5 as first, then −4.5 (b won as first).
+        assert!(ab.mean_margin.abs() < 1e-9);
+        let ac = s
+            .pairs
+            .iter()
+            .find(|p| p.opponent == "c" && p.player == "a")
+            .unwrap();
+        assert_eq!(
+            (ac.wdl, ac.first, ac.second),
+            ([2, 0, 0], [1, 0, 0], [1, 0, 0])
+        );
+        let bc = s
+            .pairs
+            .iter()
+            .find(|p| [p.player.as_str(), p.opponent.as_str()].contains(&"c") && p.player != "a")
+            .unwrap();
+        assert_eq!(bc.wdl, [0, 1, 0]);
+        let md = s.markdown();
+        assert!(
+            md.contains("| a | b | 2 | 1-0-1 | 1-0-0 | 0-0-1 | +0.0 |"),
+            "{md}"
+        );
+        let csv = s.pairs_csv();
+        assert_eq!(csv.lines().count(), 4);
+        assert!(
+            csv.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("a,b,2,1,0,1,1,0,0,0,0,1,"),
+            "{csv}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&s.json()).unwrap();
+        assert_eq!(json["pairs"][0]["opponent"], "b");
     }
 }

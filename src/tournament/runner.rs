@@ -383,6 +383,7 @@ fn write_standings(out: &Path, s: &Standings) -> Result<(), String> {
     for (name, text) in [
         ("standings.md", s.markdown()),
         ("standings.csv", s.csv()),
+        ("pairs.csv", s.pairs_csv()),
         ("standings.json", s.json()),
     ] {
         crate::mkpat::output::write(&out.join(name), text.as_bytes()).map_err(|e| e.to_string())?;
