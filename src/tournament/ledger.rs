@@ -199,6 +199,10 @@ pub struct Pair {
     pub mean_margin: f64,
 }
 
+/// One player's results against one opponent as it is counted: as
+/// first, as second, and the summed margin.
+type PairTally = ([u32; 3], [u32; 3], f64);
+
 /// The standings: one line per player, strongest first, and one per
 /// pair of players who met (the stronger first, in the players' order).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -239,7 +243,7 @@ impl Standings {
         let mut time = vec![(0.0f64, 0u32); players.len()];
         // Per ordered pair (i, j): i's results against j, by colour, and
         // i's summed margin.
-        let mut pair: BTreeMap<(usize, usize), ([u32; 3], [u32; 3], f64)> = BTreeMap::new();
+        let mut pair: BTreeMap<(usize, usize), PairTally> = BTreeMap::new();
         for g in games {
             let (a, b) = (index(&g.first)?, index(&g.second)?);
             if a == b {
