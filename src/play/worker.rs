@@ -68,7 +68,9 @@ pub fn work(job: &Job, stop: &AtomicBool, elapsed: &dyn Fn() -> Duration) -> Ans
                 stop,
                 max_depth,
                 vcf_depth: VCF_DEPTH,
-                vct_depth: 4,
+                // A shallow search is a weak one: its threat search too
+                // (and tests play whole games with no clock).
+                vct_depth: max_depth.min(4),
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
             }))
         }
