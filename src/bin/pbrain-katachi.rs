@@ -6,13 +6,15 @@
 //! the brain: `katachi::five::engine` over the builtin pattern database.
 //! Rules: `INFO rule` 0 freestyle, 1 exactly five, 4 renju; other rules
 //! (continuous games, caro) are refused with `ERROR`. Square boards of
-//! side 5 to 26. There is no command-line interface beyond `--help` and
-//! `--version`: a manager passes nothing.
+//! side 5 to 26. A manager passes no argument; `--db FILE` plays with
+//! another five-in-a-row database.
 
 use std::io::BufReader;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
+use katachi::five::database::FiveDatabase;
 use katachi::five::engine::{rule_of_gomocup, Engine, Limits, Reason, DEFAULT_TABLE_BYTES};
 use katachi::five::rules::{FiveBoard, Rule};
 use katachi::gomocup::{self, About, Brain, Info, Log, Stone};
@@ -21,6 +23,7 @@ use katachi::{Color, Point};
 /// The brain: the stones the session reported, and the rule.
 #[derive(Debug)]
 struct FiveBrain {
+    db: Arc<FiveDatabase>,
     size: usize,
     rule: Rule,
     own: Vec<Point>,
@@ -28,8 +31,9 @@ struct FiveBrain {
 }
 
 impl FiveBrain {
-    fn new() -> FiveBrain {
+    fn new(db: Arc<FiveDatabase>) -> FiveBrain {
         FiveBrain {
+            db,
             size: 15,
             rule: Rule::Freestyle,
             own: Vec::new(),
@@ -115,7 +119,7 @@ impl Brain for FiveBrain {
             .legal_moves()
             .next()
             .unwrap_or(Point::new(n / 2, n / 2));
-        let mut engine = Engine::new(game);
+        let mut engine = Engine::with_database(game, self.db.clone());
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let found = engine.choose(&Limits {
@@ -152,31 +156,36 @@ fn table_bytes(max_memory: Option<u64>) -> usize {
     }
 }
 
-const HELP: &str = "pbrain-katachi: katachi's five-in-a-row engine as a Gomocup brain.
-
-Run by a Gomocup manager or piskvork, it speaks the Gomoku AI protocol on
-standard input and output (START, BEGIN, TURN, BOARD, INFO, END, ABOUT...).
-Rules: INFO rule 0 (freestyle), 1 (exactly five), 4 (renju). Boards 5 to 26.
-";
+/// katachi's five-in-a-row engine as a Gomocup brain.
+///
+/// Run by a Gomocup manager or piskvork, it speaks the Gomoku AI protocol
+/// on standard input and output (START, BEGIN, TURN, BOARD, INFO, END,
+/// ABOUT...). Rules: INFO rule 0 (freestyle), 1 (exactly five), 4
+/// (renju). Square boards of side 5 to 26. A manager passes no argument.
+#[derive(clap::Parser, Debug)]
+#[command(name = "pbrain-katachi", version)]
+struct Args {
+    /// A five-in-a-row pattern database (the `five` dialect) instead of
+    /// the builtin one, compiled at start; its errors are reported located
+    /// and the brain does not start.
+    #[arg(long, value_name = "FILE")]
+    db: Option<String>,
+}
 
 fn main() {
-    match std::env::args().nth(1).as_deref() {
-        None => {}
-        Some("--version" | "-V") => {
-            println!("pbrain-katachi {}", env!("CARGO_PKG_VERSION"));
-            return;
-        }
-        Some("--help" | "-h") => {
-            print!("{HELP}");
-            return;
-        }
-        Some(other) => {
-            eprint!("pbrain-katachi: unexpected argument `{other}`\n\n{HELP}");
-            std::process::exit(2);
-        }
-    }
+    let args = <Args as clap::Parser>::parse();
+    let db = match &args.db {
+        None => FiveDatabase::builtin(),
+        Some(path) => match FiveDatabase::load(path) {
+            Ok(db) => Arc::new(db),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        },
+    };
     let input = BufReader::new(std::io::stdin());
-    if let Err(e) = gomocup::run(FiveBrain::new(), input, std::io::stdout()) {
+    if let Err(e) = gomocup::run(FiveBrain::new(db), input, std::io::stdout()) {
         eprintln!("pbrain-katachi: {e}");
         std::process::exit(1);
     }

@@ -29,15 +29,14 @@
 //! and the table's entries from an earlier move ignored.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-use mkpat::overlay::Overlay;
-
+use super::database::FiveDatabase;
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
-use super::valuation::{builtin_matcher, builtin_overlay, Valuation};
+use super::valuation::Valuation;
 use crate::board::Board;
-use crate::matcher::Matcher;
 use crate::position::{Color, Point, Position};
 
 /// The largest score: a won position (less the plies to the win, so that
@@ -113,8 +112,7 @@ const TICKS: u32 = 64;
 pub struct Engine {
     pub(super) game: FiveBoard,
     board: Board,
-    matcher: Matcher<'static>,
-    overlay: Overlay,
+    db: Arc<FiveDatabase>,
     pub(super) valuation: Valuation,
     pub(super) nodes: u64,
     /// The Zobrist hash of the stones and the side to move.
@@ -139,8 +137,12 @@ impl Engine {
     /// The engine for `game` (its stones, set-up ones too, and its side
     /// to move), valued by the builtin database.
     pub fn new(game: FiveBoard) -> Engine {
-        let matcher = builtin_matcher();
-        let overlay = builtin_overlay();
+        Engine::with_database(game, FiveDatabase::builtin())
+    }
+
+    /// [`Engine::new`] valued by `db` (a database compiled at run time,
+    /// or re-weighed by an overlay).
+    pub fn with_database(game: FiveBoard, db: Arc<FiveDatabase>) -> Engine {
         let n = game.size();
         let mut board = Board::new(n);
         let mut hash = 0;
@@ -156,12 +158,11 @@ impl Engine {
         if game.to_move() == Color::White {
             hash ^= zobrist::WHITE_TO_MOVE;
         }
-        let valuation = Valuation::new(&matcher, &overlay, &board);
+        let valuation = Valuation::new(db.matcher(), db.overlay(), &board);
         Engine {
             game,
             board,
-            matcher,
-            overlay,
+            db,
             valuation,
             nodes: 0,
             hash,
@@ -193,7 +194,7 @@ impl Engine {
         }
         self.board.place(p, c);
         self.valuation
-            .update(&self.matcher, &self.overlay, &self.board, p);
+            .update(self.db.matcher(), self.db.overlay(), &self.board, p);
         self.hash ^= zobrist::stone(p, c) ^ zobrist::WHITE_TO_MOVE;
         true
     }
@@ -204,7 +205,7 @@ impl Engine {
                 self.hash ^= zobrist::stone(p, c) ^ zobrist::WHITE_TO_MOVE;
             }
             self.valuation
-                .update(&self.matcher, &self.overlay, &self.board, p);
+                .update(self.db.matcher(), self.db.overlay(), &self.board, p);
         }
     }
 

@@ -4,13 +4,15 @@
 
 use std::fmt::Write;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use mkpat::tables::Kind;
 
+use super::database::FiveDatabase;
 use super::engine::{Engine, Limits, Reason};
 use super::rules::FiveBoard;
-use super::valuation::{builtin_matcher, builtin_overlay, Valuation};
+use super::valuation::Valuation;
 use crate::board::Board;
 use crate::position::{Color, Point, Position};
 
@@ -49,8 +51,18 @@ pub struct Explanation {
 /// `depth` plies (no clock: the same answer every time), with up to
 /// `others` other candidates.
 pub fn explain(game: &FiveBoard, depth: u32, others: usize) -> Explanation {
+    explain_with(game, FiveDatabase::builtin(), depth, others)
+}
+
+/// [`explain`] with the patterns of `db`.
+pub fn explain_with(
+    game: &FiveBoard,
+    db: Arc<FiveDatabase>,
+    depth: u32,
+    others: usize,
+) -> Explanation {
     let to_move = game.to_move();
-    let mut engine = Engine::new(game.clone());
+    let mut engine = Engine::with_database(game.clone(), db.clone());
     let stop = AtomicBool::new(false);
     let zero = || Duration::ZERO;
     let chosen = engine.choose(&Limits {
@@ -62,8 +74,7 @@ pub fn explain(game: &FiveBoard, depth: u32, others: usize) -> Explanation {
         vct_depth: 4,
         table_bytes: super::engine::DEFAULT_TABLE_BYTES,
     });
-    let matcher = builtin_matcher();
-    let overlay = builtin_overlay();
+    let (matcher, overlay) = (db.matcher(), db.overlay());
     let n = game.size();
     let mut board = Board::new(n);
     for i in 0..n as i32 {
@@ -73,7 +84,7 @@ pub fn explain(game: &FiveBoard, depth: u32, others: usize) -> Explanation {
             }
         }
     }
-    let valuation = Valuation::new(&matcher, &overlay, &board);
+    let valuation = Valuation::new(matcher, overlay, &board);
     let mut because: std::collections::BTreeMap<Point, Vec<Because>> = Default::default();
     for maker in [Color::Black, Color::White] {
         for m in matcher.matches(&board, maker) {

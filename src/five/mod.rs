@@ -9,6 +9,8 @@
 //! - [`players`]: the seed's player (Pishquorky's depth-3 minimax) and a
 //!   greedy one, the baselines a pattern player must beat.
 //!
+//! - [`database`]: a pattern database ready for the engine (the builtin
+//!   one, shared, or one compiled at run time);
 //! - [`engine`]: katachi's player: wins, blocks, threat-space search
 //!   (`threats.rs`: forced wins by fours, VCF, and by threes and fours,
 //!   VCT, ours and the opponent's), then a principal variation search
@@ -29,6 +31,7 @@
 pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/five.rs"));
 }
+pub mod database;
 pub mod engine;
 pub mod explain;
 pub mod players;

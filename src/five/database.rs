@@ -1,0 +1,154 @@
+//! A five-in-a-row pattern database ready for the engine: its tables, the
+//! matcher built once over them, and the overlay its values are read
+//! through. The builtin one (`patterns/five.db`, compiled by `build.rs`)
+//! is shared; another `.db` in the `five` dialect is compiled at run time
+//! (`pbrain-katachi --db FILE`), as Go's `--db` does.
+
+use std::sync::{Arc, OnceLock};
+
+use mkpat::overlay::Overlay;
+use mkpat::tables::Tables;
+
+use crate::matcher::Matcher;
+
+/// Tables, matcher and overlay of one database.
+pub struct FiveDatabase {
+    name: String,
+    matcher: Matcher<'static>,
+    overlay: Overlay,
+}
+
+impl std::fmt::Debug for FiveDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FiveDatabase")
+            .field("name", &self.name)
+            .field("patterns", &self.overlay.len())
+            .finish()
+    }
+}
+
+/// Why a database could not be loaded: the compiler's rendered
+/// diagnostics (every error located, with its line and a caret) and a
+/// one-line summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub diagnostics: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.diagnostics, self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl FiveDatabase {
+    fn over(name: String, tables: Tables<'static>, overlay: Overlay) -> FiveDatabase {
+        FiveDatabase {
+            name,
+            matcher: Matcher::with_max_weights(tables, overlay.max_weights()),
+            overlay,
+        }
+    }
+
+    /// katachi's own database, built once and shared.
+    pub fn builtin() -> Arc<FiveDatabase> {
+        static BUILTIN: OnceLock<Arc<FiveDatabase>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                let tables = super::builtin::TABLES;
+                let overlay = Overlay::identity(super::builtin::DIALECT, tables.patterns);
+                Arc::new(FiveDatabase::over("builtin".into(), tables, overlay))
+            })
+            .clone()
+    }
+
+    /// Compiles a database in memory. It must be in the `five` dialect and
+    /// for the square; the tables live as long as the process (the matcher
+    /// borrows them): load a database once and share it.
+    #[cfg(feature = "compiler")]
+    pub fn compile(name: &str, bytes: &[u8]) -> Result<FiveDatabase, LoadError> {
+        let compiled = mkpat::compile(name, bytes, &mkpat::Options::default());
+        let rendered = compiled.render();
+        let errors = compiled.error_count();
+        let dialect = compiled.dialect;
+        let Some(db) = compiled.database else {
+            return Err(LoadError {
+                diagnostics: rendered,
+                message: format!(
+                    "{name}: {errors} error(s): the pattern database does not compile"
+                ),
+            });
+        };
+        if dialect != mkpat::Dialect::Five {
+            return Err(LoadError {
+                diagnostics: rendered,
+                message: format!(
+                    "{name}: a database in the `{dialect}` dialect: five in a row reads the `five` dialect (a `dialect: five` line)"
+                ),
+            });
+        }
+        if let Err(e) = db.tables_as::<mkpat::geometry::Square>() {
+            return Err(LoadError {
+                diagnostics: rendered,
+                message: format!("{name}: {e}: this engine plays on a square board"),
+            });
+        }
+        let db: &'static mkpat::Database = Box::leak(Box::new(db));
+        let overlay = Overlay::identity(db.dialect, &db.patterns);
+        Ok(FiveDatabase::over(name.to_string(), db.tables(), overlay))
+    }
+
+    /// [`FiveDatabase::compile`] on a file (read within the input bound).
+    #[cfg(feature = "compiler")]
+    pub fn load(path: &str) -> Result<FiveDatabase, LoadError> {
+        let bytes = crate::input::read_file(std::path::Path::new(path)).map_err(|e| LoadError {
+            diagnostics: String::new(),
+            message: format!("{path}: {e}"),
+        })?;
+        FiveDatabase::compile(path, &bytes)
+    }
+
+    /// The database re-weighed by `overlay` (made for its tables): the
+    /// matcher is rebuilt on the overlay's maximum weights.
+    pub fn with_overlay(&self, overlay: Overlay) -> Option<FiveDatabase> {
+        (overlay.len() == self.overlay.len() && overlay.dialect() == self.overlay.dialect())
+            .then(|| FiveDatabase::over(self.name.clone(), self.matcher.tables(), overlay))
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn matcher(&self) -> &Matcher<'static> {
+        &self.matcher
+    }
+
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+}
+
+#[cfg(all(test, feature = "compiler"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_five_database_loads_and_others_are_refused_with_a_reason() {
+        let ok = b"dialect: five\n\nPattern f\nOO*OO\n\n:line,five,100,90\n";
+        let db = FiveDatabase::compile("mine.db", ok).expect("compiles");
+        assert_eq!(db.overlay().len(), 2, "a line pattern: row and diagonal");
+        let go = b"Pattern A\n\nXO*\n\n:8,50,0,-,0,0,0,0,0,NULL\n";
+        let e = FiveDatabase::compile("go.db", go).unwrap_err();
+        assert!(e.message.contains("`gnugo-2.6` dialect"), "{e}");
+        let bad = b"dialect: five\n\nPattern f\n=OOO*=\n\n:line,four,1,1\n";
+        let e = FiveDatabase::compile("bad.db", bad).unwrap_err();
+        assert!(e.diagnostics.contains("bad.db:6:7: error"), "{e}");
+        assert!(Arc::ptr_eq(
+            &FiveDatabase::builtin(),
+            &FiveDatabase::builtin()
+        ));
+    }
+}

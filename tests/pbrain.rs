@@ -1,0 +1,68 @@
+//! `pbrain-katachi` as a manager starts it: a session on its standard
+//! input and output, and `--db FILE` for another five-in-a-row database
+//! (located errors and a non-zero exit when it does not compile).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn brain(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-katachi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pbrain-katachi starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_session_plays_and_a_database_may_replace_the_builtin_one() {
+    let o = brain(&[], "START 15\nBEGIN\nEND\n");
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "OK\n7,7\n");
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("mine.db");
+    std::fs::write(
+        &good,
+        "dialect: five\n\nPattern f\n*OOOO\n\n:line,five,100,90\n",
+    )
+    .unwrap();
+    // White to move after Black's four: the database's one pattern
+    // proposes the points where Black would make five, and one is taken.
+    let o = brain(
+        &["--db", good.to_str().unwrap()],
+        "START 15\nBOARD\n5,7,2\n6,7,2\n7,7,2\n8,7,2\n0,0,1\n1,0,1\n14,14,1\nDONE\nEND\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out == "OK\n4,7\n" || out == "OK\n9,7\n", "{out}");
+}
+
+#[test]
+fn a_bad_database_is_reported_located_and_the_brain_does_not_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.db");
+    std::fs::write(
+        &bad,
+        "dialect: five\n\nPattern f\n=OOO*=\n\n:line,four,1,1\n",
+    )
+    .unwrap();
+    let o = brain(&["--db", bad.to_str().unwrap()], "START 15\nBEGIN\n");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("bad.db:6:7: error: declared `four`"), "{err}");
+    assert!(err.contains("^^^^"), "{err}");
+    assert!(o.stdout.is_empty());
+    let o = brain(&["--db", "/nonexistent/five.db"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let o = brain(&["--help"], "");
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("--db <FILE>"));
+}
