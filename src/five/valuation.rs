@@ -45,9 +45,11 @@ pub struct Valuation {
     /// `defence[c][p]`: what the opponent of `c` gains by taking `p` from
     /// `c`'s shapes.
     defence: [Vec<i64>; 2],
-    /// The strongest threat kind each colour makes at each point (its
-    /// fours and threes, for a threat search), `None` for none.
-    threat: [Vec<Option<Kind>>; 2],
+    /// How many matches of each threat kind each colour makes at each
+    /// point (indexed by `Kind as usize`): the strongest is the first
+    /// kind counted, and a count moves by one as a match is filed or
+    /// dropped, so no recount is needed.
+    kinds: [Vec<[u16; KINDS]>; 2],
     /// `filed[c][anchor]`: the contributions of the matches for `c`
     /// anchored there.
     filed: [Vec<Vec<Contribution>>; 2],
@@ -68,10 +70,8 @@ const fn index(c: Color) -> usize {
     }
 }
 
-/// The stronger of two threat kinds (the order of [`Kind`]: five first).
-fn stronger(a: Option<Kind>, b: Kind) -> Option<Kind> {
-    Some(a.map_or(b, |a| a.min(b)))
-}
+/// How many threat kinds there are.
+const KINDS: usize = Kind::ALL.len();
 
 impl Valuation {
     /// The valuation of `board` from scratch.
@@ -81,14 +81,13 @@ impl Valuation {
             size: n,
             attack: [vec![0; n * n], vec![0; n * n]],
             defence: [vec![0; n * n], vec![0; n * n]],
-            threat: [vec![None; n * n], vec![None; n * n]],
+            kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
         };
         for c in [Color::Black, Color::White] {
             matcher.scan(board, c, |m| v.file(overlay, c, &m));
         }
-        v.recount_threats();
         v
     }
 
@@ -110,35 +109,16 @@ impl Valuation {
             for i in rows.clone() {
                 for j in (changed.j - r).max(0)..=(changed.j + r).min(n - 1) {
                     let a = (i * n + j) as usize;
-                    for k in std::mem::take(&mut self.filed[ci][a]) {
+                    // Drained and put back: the list keeps its capacity.
+                    let mut old = std::mem::take(&mut self.filed[ci][a]);
+                    for k in old.drain(..) {
                         self.attack[ci][k.at as usize] -= i64::from(k.mine);
                         self.total[ci] -= i64::from(k.mine);
                         self.defence[ci][k.at as usize] -= i64::from(k.theirs);
+                        self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
                     }
+                    self.filed[ci][a] = old;
                     matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
-                }
-            }
-        }
-        // The strongest kind at a point is not a sum: recount it near the
-        // change (a move point lies within reach of its anchor).
-        let r2 = 2 * r;
-        for c in 0..2 {
-            for i in (changed.i - r2).max(0)..=(changed.i + r2).min(n - 1) {
-                for j in (changed.j - r2).max(0)..=(changed.j + r2).min(n - 1) {
-                    self.threat[c][(i * n + j) as usize] = None;
-                }
-            }
-        }
-        for c in 0..2 {
-            for i in (changed.i - 3 * r).max(0)..=(changed.i + 3 * r).min(n - 1) {
-                for j in (changed.j - 3 * r).max(0)..=(changed.j + 3 * r).min(n - 1) {
-                    for k in &self.filed[c][(i * n + j) as usize] {
-                        let p = k.at as usize;
-                        let (pi, pj) = ((p / self.size) as i32, (p % self.size) as i32);
-                        if (pi - changed.i).abs() <= r2 && (pj - changed.j).abs() <= r2 {
-                            self.threat[c][p] = stronger(self.threat[c][p], k.kind);
-                        }
-                    }
                 }
             }
         }
@@ -154,6 +134,7 @@ impl Valuation {
         self.attack[ci][at] += i64::from(f.mine);
         self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
+        self.kinds[ci][at][f.kind as usize] += 1;
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
         self.filed[ci][a].push(Contribution {
             at: at as u16,
@@ -161,18 +142,6 @@ impl Valuation {
             theirs: f.theirs,
             kind: f.kind,
         });
-    }
-
-    fn recount_threats(&mut self) {
-        for c in 0..2 {
-            self.threat[c].iter_mut().for_each(|t| *t = None);
-            for filed in &self.filed[c] {
-                for k in filed {
-                    let t = &mut self.threat[c][k.at as usize];
-                    *t = stronger(*t, k.kind);
-                }
-            }
-        }
     }
 
     /// What `p` is worth to `to_move`: its attack there plus the defence
@@ -196,7 +165,8 @@ impl Valuation {
     /// The strongest threat kind `c` makes by playing `p`, by the
     /// patterns.
     pub fn threat(&self, p: Point, c: Color) -> Option<Kind> {
-        self.threat[index(c)][p.i as usize * self.size + p.j as usize]
+        let counts = &self.kinds[index(c)][p.i as usize * self.size + p.j as usize];
+        counts.iter().position(|&k| k > 0).map(|k| Kind::ALL[k])
     }
 
     /// Every point a pattern proposes, for either side (the candidates of
@@ -233,7 +203,7 @@ impl Valuation {
         self.attack == other.attack
             && self.total == other.total
             && self.defence == other.defence
-            && self.threat == other.threat
+            && self.kinds == other.kinds
             && sorted(self) == sorted(other)
     }
 }
@@ -303,6 +273,13 @@ mod tests {
                 }
                 prop_assert!(v.same_as(&Valuation::new(&m, &o, &board_of(&game))));
             }
+        }
+    }
+
+    #[test]
+    fn kinds_are_counted_in_the_order_of_kind() {
+        for (k, kind) in Kind::ALL.into_iter().enumerate() {
+            assert_eq!(kind as usize, k);
         }
     }
 
