@@ -131,6 +131,23 @@ fn a_round_robin_of_the_built_in_players_is_recorded_and_rated() {
     }
     let identity = std::fs::read_to_string(out.join("tournament.txt")).unwrap();
     assert!(identity.contains("rule Freestyle"), "{identity}");
+    // Head to head: six pairs, each once.
+    let pairs = std::fs::read_to_string(out.join("pairs.csv")).unwrap();
+    assert_eq!(pairs.lines().count(), 7, "{pairs}");
+}
+
+#[test]
+fn katachi_may_play_with_another_database() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("t");
+    let db = concat!(env!("CARGO_MANIFEST_DIR"), "/patterns/five.db");
+    let o = tournament(
+        &[&format!("k=katachi:ms=10,db={db}"), "r=random"],
+        &["--size", "9", "--openings", "1", "-o", s(&out)],
+    );
+    ok(&o);
+    let v = standings(&out);
+    assert_eq!(line(&v, "k")["wins"], 2, "{v}");
 }
 
 #[test]
@@ -360,7 +377,12 @@ fn go_players_and_bad_sizes_are_refused_for_five() {
         (
             vec!["a=katachi:playouts=10", "b=greedy"],
             vec![],
-            "Go's options",
+            "playouts= is Go's option",
+        ),
+        (
+            vec!["a=katachi:ms=10,db=/nonexistent/five.db", "b=greedy"],
+            vec![],
+            "/nonexistent/five.db",
         ),
         (
             vec!["a=seed", "b=greedy"],

@@ -13,9 +13,11 @@
 //! brain in a child process ([`super::gomocup::GomocupPlayer`]).
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::referee::{self, Clock, Referee, Refereed, Side};
+use crate::five::database::FiveDatabase;
 use crate::five::engine::{Engine, Limits};
 use crate::five::record::{self, TimedMove};
 use crate::five::{players, FiveBoard, Outcome, Rule};
@@ -232,6 +234,7 @@ pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 pub struct FiveKatachi {
     name: String,
     think: Option<Duration>,
+    db: Arc<FiveDatabase>,
     board: Option<FiveBoard>,
     limit: Option<Duration>,
     game_left: Option<Duration>,
@@ -242,10 +245,17 @@ impl FiveKatachi {
         FiveKatachi {
             name: name.to_string(),
             think,
+            db: FiveDatabase::builtin(),
             board: None,
             limit: None,
             game_left: None,
         }
+    }
+
+    /// The player valuing with `db` instead of the builtin database.
+    pub fn with_database(mut self, db: Arc<FiveDatabase>) -> FiveKatachi {
+        self.db = db;
+        self
     }
 
     /// The time to spend on the next move, with `empty` empty points.
@@ -286,7 +296,7 @@ impl Side<FiveReferee> for FiveKatachi {
         let n = board.size();
         let empty = n * n - board.stone_count();
         let budget = self.budget(empty);
-        let mut engine = Engine::new(board.clone());
+        let mut engine = Engine::with_database(board.clone(), self.db.clone());
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let stop = AtomicBool::new(false);

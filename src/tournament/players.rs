@@ -11,6 +11,7 @@ use super::gomocup::GomocupPlayer;
 use super::referee::Side;
 use super::runner::Game;
 use super::{GtpPlayer, Katachi, Player, RandomPlayer};
+use crate::five::database::FiveDatabase;
 use crate::five::Rule;
 use crate::go::evaluation::EvalOptions;
 use crate::go::movegen::PatternSet;
@@ -20,7 +21,7 @@ use crate::position::Color;
 
 /// A player as named on the command line: `NAME=KIND`, where KIND is
 /// `katachi` (for Go optionally `katachi:playouts=N,db=FILE`, for five in
-/// a row `katachi:ms=N`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
+/// a row `katachi:ms=N,db=FILE`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
 /// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
 /// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
 /// brain, e.g. `gomocup:pbrain-katachi`).
@@ -46,7 +47,7 @@ pub enum PlayerKind {
     /// katachi's five-in-a-row engine with its thinking time per move
     /// (`katachi:ms=N`; plain `katachi` is [`PlayerKind::Katachi`], which
     /// five in a row plays with the clock's time).
-    FiveKatachi { ms: u64 },
+    FiveKatachi { ms: u64, db: Option<String> },
     /// Five in a row: the seed's player (Pishquorky's minimax).
     Seed,
     /// Five in a row: the greedy baseline.
@@ -111,20 +112,18 @@ impl std::str::FromStr for PlayerSpec {
                     }
                     _ => {
                         return Err(format!(
-                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE for Go; ms=N for five in a row)"
+                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE for Go; ms=N, db=FILE for five in a row)"
                         ))
                     }
                 }
             }
             if let Some(ms) = ms {
-                if playouts > 0 || db.is_some() {
-                    return Err(format!(
-                        "`{s}`: ms= is five in a row's, playouts= and db= are Go's"
-                    ));
+                if playouts > 0 {
+                    return Err(format!("`{s}`: ms= is five in a row's, playouts= is Go's"));
                 }
                 return Ok(PlayerSpec {
                     name: name.to_string(),
-                    kind: PlayerKind::FiveKatachi { ms },
+                    kind: PlayerKind::FiveKatachi { ms, db },
                 });
             }
             PlayerKind::Katachi {
@@ -163,12 +162,12 @@ impl PlayerSpec {
                 Game::Five { .. },
                 PlayerKind::Katachi {
                     search: None,
-                    db: None,
                     all_patterns: false,
+                    ..
                 },
             ) => Ok(()),
             (Game::Five { .. }, PlayerKind::Katachi { .. }) => Err(format!(
-                "player `{name}`: playouts= and db= are Go's options; five in a row's katachi takes ms=N"
+                "player `{name}`: playouts= is Go's option; five in a row's katachi takes ms=N and db=FILE"
             )),
             (Game::Five { .. }, PlayerKind::Gtp(_)) => Err(format!(
                 "player `{name}`: gtp: engines play Go; a five-in-a-row engine is gomocup:COMMAND"
@@ -214,16 +213,30 @@ impl PlayerSpec {
             openings_file: None,
         })?;
         Ok(match &self.kind {
-            PlayerKind::Katachi { .. } => Box::new(FiveKatachi::new(name, None)),
-            PlayerKind::FiveKatachi { ms } => {
-                Box::new(FiveKatachi::new(name, Some(Duration::from_millis(*ms))))
+            PlayerKind::Katachi { db, .. } => {
+                Box::new(FiveKatachi::new(name, None).with_database(five_database(db)?))
             }
+            PlayerKind::FiveKatachi { ms, db } => Box::new(
+                FiveKatachi::new(name, Some(Duration::from_millis(*ms)))
+                    .with_database(five_database(db)?),
+            ),
             PlayerKind::Seed => Box::new(Baseline::seed(name)),
             PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
             PlayerKind::Random => Box::new(RandomFive::new(name)),
             PlayerKind::Gomocup(cmd) => Box::new(GomocupPlayer::spawn(name, &cmd[0], &cmd[1..])?),
             PlayerKind::Gtp(_) => unreachable!("refused by check"),
         })
+    }
+}
+
+/// The builtin five-in-a-row database, or the one at `path` compiled
+/// (its errors located).
+fn five_database(path: &Option<String>) -> Result<Arc<FiveDatabase>, String> {
+    match path {
+        None => Ok(FiveDatabase::builtin()),
+        Some(p) => FiveDatabase::load(p)
+            .map(Arc::new)
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -281,8 +294,22 @@ mod tests {
         // Five in a row's.
         assert_eq!(
             "k=katachi:ms=100".parse::<PlayerSpec>().unwrap().kind,
-            PlayerKind::FiveKatachi { ms: 100 }
+            PlayerKind::FiveKatachi { ms: 100, db: None }
         );
+        assert_eq!(
+            "k=katachi:ms=50,db=f.db"
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .kind,
+            PlayerKind::FiveKatachi {
+                ms: 50,
+                db: Some("f.db".into())
+            }
+        );
+        assert!("k=katachi:ms=50,playouts=9"
+            .parse::<PlayerSpec>()
+            .unwrap_err()
+            .contains("playouts= is Go's"));
         assert_eq!(
             "s=seed".parse::<PlayerSpec>().unwrap().kind,
             PlayerKind::Seed
