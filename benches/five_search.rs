@@ -15,11 +15,11 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use katachi::board::Board;
+use katachi::five::database::FiveDatabase;
 use katachi::five::engine::{Engine, Limits, Reason};
 use katachi::five::players::greedy;
 use katachi::five::rules::{FiveBoard, Rule};
-use katachi::five::valuation::{builtin_matcher, builtin_overlay, Valuation};
+use katachi::five::valuation::{board_of, Valuation};
 use katachi::{Color, Point, Position};
 
 /// The engine tests' VCF position (three moves to a double four).
@@ -152,17 +152,10 @@ fn main() {
             let found = e.choose(&limits(&zero, &stop, 1, 16, 4));
             assert!(matches!(found, Some((_, Reason::Vct(_)))), "{found:?}");
         });
-        let matcher = builtin_matcher();
-        let overlay = builtin_overlay();
-        let mut board = Board::new(size);
-        for i in 0..size as i32 {
-            for j in 0..size as i32 {
-                if let Some(c) = game.stone(Point::new(i, j)) {
-                    board.place(Point::new(i, j), c);
-                }
-            }
-        }
-        let mut v = Valuation::new(&matcher, &overlay, &board);
+        let db = FiveDatabase::builtin();
+        let (matcher, overlay) = (db.matcher(), db.overlay());
+        let mut board = board_of(&game);
+        let mut v = Valuation::new(matcher, overlay, &board);
         let empty: Vec<Point> = v
             .proposed()
             .filter(|&p| game.stone(p).is_none())
@@ -172,13 +165,13 @@ fn main() {
         let update = mean(updates, || {
             for &p in &empty {
                 board.place(p, Color::Black);
-                v.update(&matcher, &overlay, &board, p);
+                v.update(matcher, overlay, &board, p);
                 board.remove(p);
-                v.update(&matcher, &overlay, &board, p);
+                v.update(matcher, overlay, &board, p);
             }
         }) / empty.len() as u32;
         let full = mean(20 * repeats, || {
-            black_box(Valuation::new(&matcher, &overlay, &board));
+            black_box(Valuation::new(matcher, overlay, &board));
         });
         println!(
             "| {size} | {depth} | {nodes} | {:.0} | {:.2} ms | {:.2} ms | {:.1} µs | {:.1} µs |",

@@ -7,7 +7,8 @@
 //! The modules come in three layers, each importing only from those below:
 //!
 //! 1. the core, which knows no game: [`position`], [`board`], [`matcher`],
-//!    [`reference`](mod@reference), [`positions`], [`listing`], [`stats`], [`notation`];
+//!    [`reference`](mod@reference), [`positions`], [`listing`], [`stats`], [`notation`],
+//!    [`loading`];
 //! 2. the engines, clients of the core: [`go`], [`five`];
 //! 3. the front ends: [`gtp`], [`gomocup`], [`sgf`], [`tuning`],
 //!    [`tournament`], [`play`], and the `katachi` binary.
@@ -23,6 +24,7 @@ pub mod hexagon;
 /// Bounded reading of input files (shared with `mkpat`).
 pub use mkpat::input;
 pub mod listing;
+pub mod loading;
 pub mod matcher;
 pub mod notation;
 pub mod position;

@@ -14,18 +14,13 @@ fn katachi(args: &[&str]) -> Output {
         .expect("katachi runs")
 }
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+#[path = "support/tournaments.rs"]
+mod support;
+use support::{games, s};
 
 /// `katachi tournament -p PLAYER … FLAGS…`.
 fn tournament(players: &[&str], flags: &[&str]) -> Output {
-    let mut args = vec!["tournament"];
-    for p in players {
-        args.extend(["-p", p]);
-    }
-    args.extend_from_slice(flags);
-    katachi(&args)
+    support::tournament(&[], players, flags)
 }
 
 /// Three players, 7x7, one opening of two moves: 6 games.
@@ -48,21 +43,6 @@ fn play(out: &Path, extra: &[&str]) -> Output {
     let o = tournament(&["a=random", "b=random", "k=katachi"], &flags);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     o
-}
-
-/// The ledger's games without thinking times (which differ run to run).
-fn games(dir: &Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(dir.join("ledger.jsonl")).unwrap();
-    let mut out: Vec<Value> = text
-        .lines()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
-            v.as_object_mut().unwrap().remove("seconds");
-            v
-        })
-        .collect();
-    out.sort_by_key(|v| v["id"].as_str().unwrap().to_string());
-    out
 }
 
 /// The standings without the time column.

@@ -12,40 +12,17 @@ use katachi::five::record::read_psq;
 use katachi::five::{FiveBoard, Outcome, Rule};
 use serde_json::Value;
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+#[path = "support/tournaments.rs"]
+mod support;
+use support::{games, s};
 
 /// `katachi tournament --game five -p PLAYER … FLAGS…`.
 fn tournament(players: &[&str], flags: &[&str]) -> Output {
-    let mut args = vec!["tournament", "--game", "five"];
-    for p in players {
-        args.extend(["-p", p]);
-    }
-    args.extend_from_slice(flags);
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(&args)
-        .output()
-        .expect("katachi runs")
+    support::tournament(&["--game", "five"], players, flags)
 }
 
 fn ok(o: &Output) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-}
-
-/// The ledger's games, by id, without thinking times.
-fn games(dir: &Path) -> Vec<Value> {
-    let text = std::fs::read_to_string(dir.join("ledger.jsonl")).unwrap();
-    let mut out: Vec<Value> = text
-        .lines()
-        .map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
-            v.as_object_mut().unwrap().remove("seconds");
-            v
-        })
-        .collect();
-    out.sort_by_key(|v| v["id"].as_str().unwrap().to_string());
-    out
 }
 
 fn standings(dir: &Path) -> Value {

@@ -8,7 +8,7 @@
 //! [`MAX_INPUT_BYTES`] (64 MiB), far above any real game, corpus or
 //! database.
 
-use std::io::Read;
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 /// The largest input file mkpat or katachi reads: 64 MiB.
@@ -40,6 +40,51 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, String> {
         ));
     }
     Ok(bytes)
+}
+
+/// Reads one line (without its `\n`) into `line`, keeping at most `max`
+/// bytes of it and consuming the rest up to the line break unkept, so that
+/// a peer that never ends a line cannot make the reader allocate without
+/// end. `None` at the end of the input; `Some(true)` when the line was cut.
+/// A `\r` before the `\n` is left for the caller. The line framing of
+/// every protocol front end (GTP, Gomocup).
+pub fn read_bounded_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<Option<bool>> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any.then_some(too_long));
+        }
+        any = true;
+        let (content, ends) = match buf.iter().position(|&b| b == b'\n') {
+            Some(k) => (&buf[..k], true),
+            None => (buf, false),
+        };
+        if !too_long {
+            let room = max - line.len();
+            if content.len() > room {
+                line.extend_from_slice(&content[..room]);
+                too_long = true;
+            } else {
+                line.extend_from_slice(content);
+            }
+        }
+        let used = content.len() + usize::from(ends);
+        input.consume(used);
+        if ends {
+            return Ok(Some(too_long));
+        }
+    }
 }
 
 #[cfg(test)]

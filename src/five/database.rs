@@ -27,22 +27,9 @@ impl std::fmt::Debug for FiveDatabase {
     }
 }
 
-/// Why a database could not be loaded: the compiler's rendered
-/// diagnostics (every error located, with its line and a caret) and a
-/// one-line summary.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    pub diagnostics: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.diagnostics, self.message)
-    }
-}
-
-impl std::error::Error for LoadError {}
+/// Why a database could not be loaded (the core's, shared by every
+/// engine's `--db`).
+pub use crate::loading::LoadError;
 
 impl FiveDatabase {
     fn over(name: String, tables: Tables<'static>, overlay: Overlay) -> FiveDatabase {
@@ -70,33 +57,17 @@ impl FiveDatabase {
     /// borrows them): load a database once and share it.
     #[cfg(feature = "compiler")]
     pub fn compile(name: &str, bytes: &[u8]) -> Result<FiveDatabase, LoadError> {
-        let compiled = mkpat::compile(name, bytes, &mkpat::Options::default());
-        let rendered = compiled.render();
-        let errors = compiled.error_count();
-        let dialect = compiled.dialect;
-        let Some(db) = compiled.database else {
-            return Err(LoadError {
-                diagnostics: rendered,
-                message: format!(
-                    "{name}: {errors} error(s): the pattern database does not compile"
-                ),
-            });
-        };
-        if dialect != mkpat::Dialect::Five {
-            return Err(LoadError {
-                diagnostics: rendered,
-                message: format!(
-                    "{name}: a database in the `{dialect}` dialect: five in a row reads the `five` dialect (a `dialect: five` line)"
-                ),
-            });
-        }
-        if let Err(e) = db.tables_as::<mkpat::geometry::Square>() {
-            return Err(LoadError {
-                diagnostics: rendered,
-                message: format!("{name}: {e}: this engine plays on a square board"),
-            });
-        }
-        let db: &'static mkpat::Database = Box::leak(Box::new(db));
+        let db = crate::loading::compile::<mkpat::geometry::Square>(
+            name,
+            bytes,
+            &mkpat::Options::default(),
+            crate::loading::Wants {
+                dialect: |d| d == mkpat::Dialect::Five,
+                dialects_said: "five in a row reads the `five` dialect (a `dialect: five` line)",
+                board_said: "this engine plays on a square board",
+            },
+        )?
+        .database;
         let overlay = Overlay::identity(db.dialect, &db.patterns);
         Ok(FiveDatabase::over(name.to_string(), db.tables(), overlay))
     }
@@ -104,11 +75,7 @@ impl FiveDatabase {
     /// [`FiveDatabase::compile`] on a file (read within the input bound).
     #[cfg(feature = "compiler")]
     pub fn load(path: &str) -> Result<FiveDatabase, LoadError> {
-        let bytes = crate::input::read_file(std::path::Path::new(path)).map_err(|e| LoadError {
-            diagnostics: String::new(),
-            message: format!("{path}: {e}"),
-        })?;
-        FiveDatabase::compile(path, &bytes)
+        FiveDatabase::compile(path, &crate::loading::read(path)?)
     }
 
     /// The database re-weighed by `overlay` (made for its tables): the

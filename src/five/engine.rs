@@ -35,7 +35,7 @@ use std::time::Duration;
 use super::database::FiveDatabase;
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
-use super::valuation::Valuation;
+use super::valuation::{board_of, Valuation};
 use crate::board::Board;
 use crate::position::{Color, Point, Position};
 
@@ -146,16 +146,12 @@ impl Engine {
     /// [`Engine::new`] valued by `db` (a database compiled at run time,
     /// or re-weighed by an overlay).
     pub fn with_database(game: FiveBoard, db: Arc<FiveDatabase>) -> Engine {
-        let n = game.size();
-        let mut board = Board::new(n);
+        let board = board_of(&game);
+        let n = game.size() as i32;
         let mut hash = 0;
-        for i in 0..n as i32 {
-            for j in 0..n as i32 {
-                let p = Point::new(i, j);
-                if let Some(c) = game.stone(p) {
-                    board.place(p, c);
-                    hash ^= zobrist::stone(p, c);
-                }
+        for p in (0..n).flat_map(|i| (0..n).map(move |j| Point::new(i, j))) {
+            if let Some(c) = game.stone(p) {
+                hash ^= zobrist::stone(p, c);
             }
         }
         if game.to_move() == Color::White {
@@ -177,6 +173,17 @@ impl Engine {
 
     pub fn game(&self) -> &FiveBoard {
         &self.game
+    }
+
+    /// The valuation of the current position (after a choice, the
+    /// position it was asked for: every search takes its moves back).
+    pub fn valuation(&self) -> &Valuation {
+        &self.valuation
+    }
+
+    /// The matcher's board of the current position.
+    pub fn board(&self) -> &Board {
+        &self.board
     }
 
     /// Nodes visited by the last choice (threat searches and the main

@@ -12,9 +12,7 @@ use mkpat::tables::Kind;
 use super::database::FiveDatabase;
 use super::engine::{Engine, Limits, Reason};
 use super::rules::FiveBoard;
-use super::valuation::Valuation;
-use crate::board::Board;
-use crate::position::{Color, Point, Position};
+use crate::position::{Color, Point};
 
 /// One pattern's part in a point's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,20 +72,13 @@ pub fn explain_with(
         vct_depth: 4,
         table_bytes: super::engine::DEFAULT_TABLE_BYTES,
     });
+    // The engine's own board and valuation: its searches took back every
+    // move they tried.
     let (matcher, overlay) = (db.matcher(), db.overlay());
-    let n = game.size();
-    let mut board = Board::new(n);
-    for i in 0..n as i32 {
-        for j in 0..n as i32 {
-            if let Some(c) = game.stone(Point::new(i, j)) {
-                board.place(Point::new(i, j), c);
-            }
-        }
-    }
-    let valuation = Valuation::new(matcher, overlay, &board);
+    let (board, valuation) = (engine.board(), engine.valuation());
     let mut because: std::collections::BTreeMap<Point, Vec<Because>> = Default::default();
     for maker in [Color::Black, Color::White] {
-        for m in matcher.matches(&board, maker) {
+        for m in matcher.matches(board, maker) {
             let p = &matcher.tables().patterns[m.pattern as usize];
             let Some(f) = overlay.values(m.pattern as usize).five() else {
                 continue;

@@ -104,7 +104,7 @@ impl Engine {
                 // under exact five, say).
                 None
             } else {
-                self.answer_four(made, depth, limits, Engine::vcf_from)
+                self.answer_four(made, depth, |e, d, f| e.vcf_from(d, f, limits))
             };
             self.unmake();
             if let Some(rest) = line {
@@ -122,8 +122,7 @@ impl Engine {
         &mut self,
         made: Fives,
         depth: u32,
-        limits: &Limits<'_>,
-        next: fn(&mut Engine, u32, Option<Point>, &Limits<'_>) -> Line,
+        next: impl FnOnce(&mut Engine, u32, Option<Point>) -> Line,
     ) -> Line {
         let q = made.first?;
         if made.count >= 2 || !self.game.is_legal(q) {
@@ -137,7 +136,7 @@ impl Engine {
         let line = if theirs.count >= 2 {
             None
         } else {
-            next(self, depth - 1, theirs.first, limits)
+            next(self, depth - 1, theirs.first)
         };
         self.unmake();
         line.map(|rest| prefixed(q, rest))
@@ -214,22 +213,7 @@ impl Engine {
         let made = self.game.fives_through(last, me);
         if made.count > 0 {
             // A four: one answer, or none.
-            let q = made.first?;
-            if made.count >= 2 || !self.game.is_legal(q) {
-                return Some(Vec::new());
-            }
-            let them = self.game.to_move();
-            if !self.make(q) {
-                return None;
-            }
-            let theirs = self.game.fives_through(q, them);
-            let line = if theirs.count >= 2 {
-                None
-            } else {
-                self.vct_from(depth - 1, theirs.first, limits, failed)
-            };
-            self.unmake();
-            return line.map(|rest| prefixed(q, rest));
+            return self.answer_four(made, depth, |e, d, f| e.vct_from(d, f, limits, failed));
         }
         let lines = self.straight_four_lines(at, me);
         if lines == [false; 4] {

@@ -20,9 +20,10 @@
 use mkpat::overlay::Overlay;
 use mkpat::tables::Kind;
 
+use super::rules::FiveBoard;
 use crate::board::Board;
 use crate::matcher::{Match, Matcher};
-use crate::position::{Color, Point};
+use crate::position::{Color, Point, Position};
 
 /// One match's contribution, as filed under its anchor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,37 +209,27 @@ impl Valuation {
     }
 }
 
-/// The builtin database's tables and their matcher, for engines that do
-/// not bring their own.
-pub fn builtin_matcher() -> Matcher<'static> {
-    Matcher::new(super::builtin::TABLES)
-}
-
-/// The builtin database's own values.
-pub fn builtin_overlay() -> Overlay {
-    Overlay::identity(super::builtin::DIALECT, super::builtin::TABLES.patterns)
+/// The matcher's board of a game: its stones, set-up ones too.
+pub fn board_of(game: &FiveBoard) -> Board {
+    let n = game.size();
+    let mut out = Board::new(n);
+    for i in 0..n as i32 {
+        for j in 0..n as i32 {
+            let p = Point::new(i, j);
+            if let Some(c) = game.stone(p) {
+                out.place(p, c);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::five::rules::{FiveBoard, Rule};
-    use crate::position::Position;
+    use crate::five::database::FiveDatabase;
+    use crate::five::rules::Rule;
     use proptest::prelude::*;
-
-    fn board_of(b: &FiveBoard) -> Board {
-        let n = b.size();
-        let mut out = Board::new(n);
-        for i in 0..n as i32 {
-            for j in 0..n as i32 {
-                let p = Point::new(i, j);
-                if let Some(c) = b.stone(p) {
-                    out.place(p, c);
-                }
-            }
-        }
-        out
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
@@ -248,11 +239,11 @@ mod tests {
             picks in prop::collection::vec(any::<prop::sample::Index>(), 1..60),
             undo_every in 3usize..9,
         ) {
-            let m = builtin_matcher();
-            let o = builtin_overlay();
+            let db = FiveDatabase::builtin();
+            let (m, o) = (db.matcher(), db.overlay());
             let mut game = FiveBoard::new(11, Rule::Freestyle).unwrap();
             let mut board = Board::new(11);
-            let mut v = Valuation::new(&m, &o, &board);
+            let mut v = Valuation::new(m, o, &board);
             for (k, pick) in picks.iter().enumerate() {
                 if game.outcome().is_some() {
                     break;
@@ -265,13 +256,13 @@ mod tests {
                 let c = game.to_move();
                 game.play(p).unwrap();
                 board.place(p, c);
-                v.update(&m, &o, &board, p);
+                v.update(m, o, &board, p);
                 if k % undo_every == undo_every - 1 {
                     let q = game.undo().unwrap();
                     board.remove(q);
-                    v.update(&m, &o, &board, q);
+                    v.update(m, o, &board, q);
                 }
-                prop_assert!(v.same_as(&Valuation::new(&m, &o, &board_of(&game))));
+                prop_assert!(v.same_as(&Valuation::new(m, o, &board_of(&game))));
             }
         }
     }
@@ -285,13 +276,13 @@ mod tests {
 
     #[test]
     fn an_open_three_is_worth_taking_for_both_sides() {
-        let m = builtin_matcher();
-        let o = builtin_overlay();
+        let db = FiveDatabase::builtin();
+        let (m, o) = (db.matcher(), db.overlay());
         let mut b = Board::new(15);
         for j in 5..8 {
             b.place(Point::new(7, j), Color::Black);
         }
-        let v = Valuation::new(&m, &o, &b);
+        let v = Valuation::new(m, o, &b);
         // Black makes a straight four at either end; White must stop it.
         for p in [Point::new(7, 4), Point::new(7, 8)] {
             assert_eq!(v.threat(p, Color::Black), Some(Kind::OpenFour), "{p:?}");

@@ -36,38 +36,7 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// `None` at the end of the input; `Some(true)` when the line was too
 /// long.
 pub(super) fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    line.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(any.then_some(too_long));
-        }
-        any = true;
-        let (content, ends) = match buf.iter().position(|&b| b == b'\n') {
-            Some(k) => (&buf[..k], true),
-            None => (buf, false),
-        };
-        if !too_long {
-            let room = MAX_LINE_BYTES - line.len();
-            if content.len() > room {
-                line.extend_from_slice(&content[..room]);
-                too_long = true;
-            } else {
-                line.extend_from_slice(content);
-            }
-        }
-        let used = content.len() + usize::from(ends);
-        input.consume(used);
-        if ends {
-            return Ok(Some(too_long));
-        }
-    }
+    crate::input::read_bounded_line(input, line, MAX_LINE_BYTES)
 }
 
 /// The response to a line over [`MAX_LINE_BYTES`]: `?ID line too long`

@@ -19,8 +19,6 @@
 //! that is not a move fails and is stopped; the next game starts it
 //! afresh. Its move is checked by the referee, not here.
 
-use std::io::Write;
-use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use super::five::{FiveReferee, FiveSetup};
@@ -102,29 +100,14 @@ impl GomocupPlayer {
             .engine
             .as_mut()
             .ok_or_else(|| format!("{name} is not running"))?;
-        for line in lines {
-            writeln!(e.stdin, "{line}").map_err(|err| format!("{name}: {err}"))?;
-        }
-        e.stdin.flush().map_err(|err| format!("{name}: {err}"))?;
+        e.send(&name, lines)?;
         if !answer {
             return Ok(String::new());
         }
         let asked = lines.first().map_or("", String::as_str);
         let deadline = Instant::now() + limit;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match e.lines.recv_timeout(left) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "{name} did not answer `{asked}` within {:.1} s",
-                        limit.as_secs_f64()
-                    ))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{name} closed the connection"))
-                }
-            };
+            let line = e.next_line(&name, asked, deadline, limit)?;
             let line = line.trim();
             let word = line.split_whitespace().next().unwrap_or("");
             if line.is_empty()

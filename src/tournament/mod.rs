@@ -261,24 +261,11 @@ impl GtpPlayer {
             .engine
             .as_mut()
             .ok_or_else(|| format!("{name} is not running"))?;
-        writeln!(e.stdin, "{cmd}").map_err(|err| format!("{name}: {err}"))?;
-        e.stdin.flush().map_err(|err| format!("{name}: {err}"))?;
+        e.send(&name, &[cmd])?;
         let deadline = Instant::now() + limit;
         let mut text = String::new();
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match e.lines.recv_timeout(left) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "{name} did not answer `{cmd}` within {:.1} s",
-                        limit.as_secs_f64()
-                    ))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{name} closed the connection"))
-                }
-            };
+            let line = e.next_line(&name, cmd, deadline, limit)?;
             if line.trim().is_empty() {
                 if text.is_empty() {
                     continue;
@@ -326,6 +313,35 @@ impl Engine {
             stdin,
             lines,
         })
+    }
+
+    /// Sends `lines` to the program, one a line, and flushes them.
+    fn send<S: AsRef<str>>(&mut self, name: &str, lines: &[S]) -> Result<(), String> {
+        for line in lines {
+            writeln!(self.stdin, "{}", line.as_ref()).map_err(|err| format!("{name}: {err}"))?;
+        }
+        self.stdin.flush().map_err(|err| format!("{name}: {err}"))
+    }
+
+    /// The program's next line before `deadline`, when `asked` was sent
+    /// with `limit` to answer: a silence or a closed pipe is the player's
+    /// failure, said in words.
+    fn next_line(
+        &self,
+        name: &str,
+        asked: &str,
+        deadline: Instant,
+        limit: Duration,
+    ) -> Result<String, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "{name} did not answer `{asked}` within {:.1} s",
+                limit.as_secs_f64()
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(format!("{name} closed the connection")),
+        }
     }
 }
 

@@ -111,46 +111,27 @@ impl PatternSet {
         bytes: &[u8],
         registry: &[(&str, HelperFn)],
     ) -> Result<PatternSet, LoadError> {
-        let compiled = mkpat::compile(
+        let options = mkpat::Options {
+            lenient: true,
+            helpers: Some(mkpat::HelperSet {
+                functions: registry
+                    .iter()
+                    .map(|(name, _)| (name.to_string(), Ok(())))
+                    .collect(),
+            }),
+            ..Default::default()
+        };
+        let loaded = crate::loading::compile::<mkpat::geometry::Square>(
             name,
             bytes,
-            &mkpat::Options {
-                lenient: true,
-                helpers: Some(mkpat::HelperSet {
-                    functions: registry
-                        .iter()
-                        .map(|(name, _)| (name.to_string(), Ok(())))
-                        .collect(),
-                }),
-                ..Default::default()
+            &options,
+            crate::loading::Wants {
+                dialect: Dialect::is_go,
+                dialects_said: "Go reads GNU Go's dialects (`seed`, `gnugo-2.6`)",
+                board_said: "Go is played on a square board",
             },
-        );
-        let errors = compiled.error_count();
-        let rendered = compiled.render();
-        let dialect = compiled.dialect;
-        if !dialect.is_go() {
-            return Err(LoadError {
-                diagnostics: String::new(),
-                message: format!(
-                    "{name}: a database in the `{dialect}` dialect: Go reads GNU Go's dialects (`seed`, `gnugo-2.6`)"
-                ),
-            });
-        }
-        let Some(db) = compiled.database else {
-            return Err(LoadError {
-                diagnostics: rendered,
-                message: format!(
-                    "{name}: {errors} error(s): the pattern database does not compile"
-                ),
-            });
-        };
-        if let Err(e) = db.tables_as::<mkpat::geometry::Square>() {
-            return Err(LoadError {
-                diagnostics: rendered,
-                message: format!("{name}: {e}: Go is played on a square board"),
-            });
-        }
-        let db: &'static mkpat::Database = Box::leak(Box::new(db));
+        )?;
+        let (db, dialect, rendered) = (loaded.database, loaded.dialect, loaded.diagnostics);
         let has_constraints = db.constraints.iter().any(Option::is_some);
         let mut set = PatternSet::new(
             name.to_string(),
@@ -171,11 +152,7 @@ impl PatternSet {
     /// [`PatternSet::compile`] on a file (read within the input bound).
     #[cfg(feature = "compiler")]
     pub fn load(path: &str) -> Result<PatternSet, LoadError> {
-        let bytes = crate::input::read_file(std::path::Path::new(path)).map_err(|e| LoadError {
-            diagnostics: String::new(),
-            message: format!("{path}: {e}"),
-        })?;
-        PatternSet::compile(path, &bytes)
+        PatternSet::compile(path, &crate::loading::read(path)?)
     }
 
     pub fn name(&self) -> &str {
@@ -265,22 +242,9 @@ impl std::fmt::Display for OverlayMismatch {
 
 impl std::error::Error for OverlayMismatch {}
 
-/// Why a database could not be loaded: the compiler's rendered
-/// diagnostics (every error, located, with its source line; empty when
-/// the file could not be read) and a one-line summary.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    pub diagnostics: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.diagnostics, self.message)
-    }
-}
-
-impl std::error::Error for LoadError {}
+/// Why a database could not be loaded (the core's, shared by every
+/// engine's `--db`).
+pub use crate::loading::LoadError;
 
 #[cfg(feature = "compiler")]
 fn compiled_warnings(rendered: &str) -> usize {
