@@ -176,6 +176,10 @@ pub struct Matcher<'t, G = Square> {
     always: Index,
     /// Per pattern: may a best-first scan skip it?
     max_weight: Vec<i64>,
+    /// Per matcher id (the best-first order, which an overlay may change):
+    /// the variant's index in the tables. Read only by a hexagonal scan's
+    /// last test, so kept out of the checks the scans read.
+    variant_of: Vec<u32>,
     /// The largest distance, in rows or columns, from an anchor to any
     /// point of its placement: how far a change can affect matches.
     reach: i32,
@@ -234,7 +238,6 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 .max(x.max_i as i32)
                 .max(x.max_j as i32);
             checks.push(Check {
-                variant: vi as u32,
                 pattern: v.pattern,
                 trans: v.trans,
                 move_di: v.move_di,
@@ -283,6 +286,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
             all,
             always,
             max_weight: max_weight.to_vec(),
+            variant_of: order.iter().map(|&v| v as u32).collect(),
             reach,
         }
     }
@@ -327,7 +331,8 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 + self.all.bytes()
                 + self.always.bytes()
                 + std::mem::size_of::<Check>() * self.checks.len()
-                + std::mem::size_of::<Residual>() * self.residual.len(),
+                + std::mem::size_of::<Residual>() * self.residual.len()
+                + 4 * self.variant_of.len(),
         }
     }
 
@@ -644,7 +649,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         if let (Geometry::Hexagon, Some(h)) = (G::GEOMETRY, board.hex_layout()) {
             // The lane test kept the diagram inside the axial array; the
             // hexagon's two other sides bound `i + j`.
-            let var = &self.tables.variants[c.variant as usize];
+            let var = &self.tables.variants[self.variant_of[v as usize] as usize];
             let (x, s) = (var.extent, anchor.i + anchor.j);
             let n1 = h.side() as i32 - 1;
             let (least, most) = (s + x.min_s as i32, s + x.max_s as i32);

@@ -6,9 +6,6 @@ use mkpat::tables::{grid_shift, Extent};
 /// A variant as the matcher checks it after the grid test.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Check {
-    /// Index of the variant in the tables (the matcher's own ids follow
-    /// the best-first order, which an overlay may change).
-    pub(super) variant: u32,
     pub(super) pattern: u32,
     pub(super) trans: u8,
     pub(super) move_di: i8,
