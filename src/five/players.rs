@@ -38,7 +38,9 @@
 //! straight four (blocking an open three), else plays next to the stones
 //! nearest the centre.
 
-use super::rules::{FiveBoard, Outcome, DIRECTIONS};
+use super::rules::{FiveBoard, Outcome};
+use mkpat::geometry::Geometry;
+
 use crate::position::{Color, Point, Position, EIGHT_NEIGHBOURS};
 
 /// How deep [`pishquorky`] looks: our move, their reply, our move.
@@ -147,7 +149,7 @@ fn leaf_value(b: &FiveBoard, me: Color) -> i32 {
 /// The longest counting row through the stone on `p` (0 if none counts).
 fn threat(b: &FiveBoard, p: Point) -> usize {
     let Some(color) = b.stone(p) else { return 0 };
-    DIRECTIONS
+    b.directions()
         .iter()
         .map(|&d| {
             let r = row(b, p, d, color);
@@ -193,9 +195,18 @@ fn row(b: &FiveBoard, p: Point, d: (i32, i32), color: Color) -> Row {
     }
 }
 
-/// The legal empty points next to a stone (eight neighbours), in reading
-/// order; the centre on an empty board.
-fn candidates(b: &FiveBoard) -> Vec<Point> {
+/// The cells next to a cell: the eight neighbours on the square, the six
+/// on the hexagon.
+pub(super) fn neighbourhood(b: &FiveBoard) -> &'static [(i32, i32)] {
+    match b.geometry() {
+        Geometry::Square => &EIGHT_NEIGHBOURS,
+        Geometry::Hexagon => Geometry::Hexagon.adjacent(),
+    }
+}
+
+/// The legal empty points next to a stone ([`neighbourhood`]), in
+/// reading order; the centre on an empty board.
+pub(super) fn candidates(b: &FiveBoard) -> Vec<Point> {
     let n = b.size() as i32;
     if b.stone_count() == 0 {
         let centre = Point::new(n / 2, n / 2);
@@ -205,11 +216,11 @@ fn candidates(b: &FiveBoard) -> Vec<Point> {
             Vec::new()
         };
     }
-    (0..n)
-        .flat_map(|i| (0..n).map(move |j| Point::new(i, j)))
+    let near = neighbourhood(b);
+    b.points()
         .filter(|&p| {
             b.is_empty(p)
-                && EIGHT_NEIGHBOURS
+                && near
                     .iter()
                     .any(|&(di, dj)| b.stone(Point::new(p.i + di, p.j + dj)).is_some())
                 && b.is_legal(p)
@@ -244,7 +255,7 @@ pub fn greedy(board: &FiveBoard) -> Option<Point> {
         if theirs.play(p).is_err() {
             return false;
         }
-        let straight = DIRECTIONS.iter().any(|&d| {
+        let straight = theirs.directions().iter().any(|&d| {
             let r = row(&theirs, p, d, them);
             r.len == 4 && theirs.wins_at(r.before, them) && theirs.wins_at(r.after, them)
         });

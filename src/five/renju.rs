@@ -48,8 +48,15 @@ pub(super) fn forbidden(g: &mut Grid, at: usize) -> bool {
 
 /// [`forbidden`] with Black's stone already on `at`.
 fn forbidden_placed(g: &mut Grid, at: usize) -> bool {
-    let steps = g.steps();
-    let runs = steps.map(|step| g.run(at, step, BLACK));
+    // A copy: the threes below place trial stones on `g`.
+    let mut all = [0; 4];
+    let steps = &mut all[..g.steps().len()];
+    steps.copy_from_slice(g.steps());
+    let steps = &*steps;
+    let mut runs = [0; 4];
+    for (n, &step) in runs.iter_mut().zip(steps) {
+        *n = g.run(at, step, BLACK);
+    }
     if runs.contains(&5) {
         return false;
     }

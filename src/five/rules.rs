@@ -1,4 +1,5 @@
-//! The rules of five in a row on a square board: [`Rule`] and [`FiveBoard`].
+//! The rules of five in a row on a square or a hexagonal board: [`Rule`]
+//! and [`FiveBoard`].
 //!
 //! - [`Rule::Freestyle`]: five or more in a row wins, for either side;
 //! - [`Rule::Exact`]: exactly five wins; an overline (six or more) is an
@@ -11,14 +12,24 @@
 //!
 //! A full board without a win is a draw. The board keeps a move stack for
 //! [`FiveBoard::undo`], so a search plays and takes back moves on one
-//! board; a move looks only at the four lines through its point and
+//! board; a move looks only at the lines through its point and
 //! allocates nothing (the stones live in a fixed array with a margin of
 //! five off-board cells on every side, so a line is read without bounds
 //! checks).
+//!
+//! The geometry is the board's: a square board's lines run in the four
+//! [`DIRECTIONS`], a hexagonal board's ([`FiveBoard::hexagon`], the
+//! contest's 217 cells in axial coordinates, [`crate::hexagon`]) along its
+//! three axes, the first three of them less the second diagonal
+//! ([`FiveBoard::directions`]); the array's cells off the hexagon are
+//! edge cells, as the margin is. Renju is a square board's rule only.
 
 use std::fmt;
 
+use mkpat::geometry::Geometry;
+
 use super::renju;
+use crate::hexagon::HexLayout;
 use crate::position::{Color, Point, Position};
 
 /// The smallest board side.
@@ -94,6 +105,31 @@ impl fmt::Display for BoardSizeError {
 
 impl std::error::Error for BoardSizeError {}
 
+/// Why a hexagonal board was refused.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HexBoardError {
+    /// Its array (`2·side − 1`) would be wider than [`MAX_SIZE`], or the
+    /// side is below 3 (no line of five fits).
+    Side(usize),
+    /// Renju's forbidden shapes are defined on the square only.
+    Renju,
+}
+
+impl fmt::Display for HexBoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HexBoardError::Side(n) => write!(
+                f,
+                "a hexagonal five-in-a-row board is 3 to {} cells a side, not {n}",
+                MAX_SIZE.div_ceil(2)
+            ),
+            HexBoardError::Renju => write!(f, "renju is played on a square board only"),
+        }
+    }
+}
+
+impl std::error::Error for HexBoardError {}
+
 /// The off-board margin of the cell array: every point within five steps
 /// of a board point along a line is in the array.
 const PAD: usize = 5;
@@ -112,32 +148,71 @@ pub(super) fn cell_of(c: Color) -> u8 {
 }
 
 /// The stones in a padded array: the board's points hold `EMPTY`,
-/// `BLACK` or `WHITE`, the margin `EDGE`.
+/// `BLACK` or `WHITE`, the margin (and a hexagon's corners of the array)
+/// `EDGE`.
 #[derive(Clone, PartialEq, Eq)]
 pub(super) struct Grid {
     pub(super) cells: [u8; MAX_STRIDE * MAX_STRIDE],
+    /// The side of the array the board lies in.
     size: usize,
     stride: usize,
+    /// The hexagon, for a hexagonal board.
+    hex: Option<HexLayout>,
+    /// The index steps of the board's line directions (the unused last
+    /// one 0 on the hexagon).
+    steps: [isize; 4],
+    /// How many line directions: 4 on the square, 3 on the hexagon.
+    lines: usize,
 }
 
 impl Grid {
-    fn new(size: usize) -> Grid {
+    fn new(size: usize, hex: Option<HexLayout>) -> Grid {
         let stride = size + 2 * PAD;
         let mut cells = [EDGE; MAX_STRIDE * MAX_STRIDE];
         for i in 0..size {
             let row = (i + PAD) * stride + PAD;
-            cells[row..row + size].fill(EMPTY);
+            match hex {
+                None => cells[row..row + size].fill(EMPTY),
+                Some(h) => {
+                    for j in h.row(i as i32) {
+                        cells[row + j as usize] = EMPTY;
+                    }
+                }
+            }
+        }
+        let geometry = if hex.is_some() {
+            Geometry::Hexagon
+        } else {
+            Geometry::Square
+        };
+        let mut steps = [0; 4];
+        let directions = geometry.line_directions();
+        for (s, &(di, dj)) in steps.iter_mut().zip(directions) {
+            *s = di as isize * stride as isize + dj as isize;
         }
         Grid {
             cells,
             size,
             stride,
+            hex,
+            steps,
+            lines: directions.len(),
         }
     }
 
     fn on_board(&self, p: Point) -> bool {
-        let n = self.size as i32;
-        (0..n).contains(&p.i) && (0..n).contains(&p.j)
+        match self.hex {
+            None => {
+                let n = self.size as i32;
+                (0..n).contains(&p.i) && (0..n).contains(&p.j)
+            }
+            Some(h) => h.contains(p),
+        }
+    }
+
+    /// How many cells the board has.
+    fn cells_on_board(&self) -> usize {
+        self.hex.map_or(self.size * self.size, HexLayout::cells)
     }
 
     /// The cell index of a board point.
@@ -146,10 +221,10 @@ impl Grid {
         (p.i as usize + PAD) * self.stride + p.j as usize + PAD
     }
 
-    /// The index steps of [`DIRECTIONS`].
-    pub(super) fn steps(&self) -> [isize; 4] {
-        let s = self.stride as isize;
-        [1, s, s + 1, s - 1]
+    /// The index steps of the board's line directions ([`DIRECTIONS`] on
+    /// the square).
+    pub(super) fn steps(&self) -> &[isize] {
+        &self.steps[..self.lines]
     }
 
     /// The stones of `cell` in a row through `at` along `step`, counting
@@ -174,8 +249,9 @@ pub struct Fives {
     pub count: usize,
     /// The first of them (by line, then along it).
     pub first: Option<Point>,
-    /// How many lie on each of the [`DIRECTIONS`]: two on one line is a
-    /// straight four (or a four-four on one line).
+    /// How many lie on each of the board's line directions
+    /// ([`FiveBoard::directions`]; the fourth 0 on the hexagon): two on
+    /// one line is a straight four (or a four-four on one line).
     pub on_line: [u8; 4],
 }
 
@@ -199,7 +275,7 @@ impl FiveBoard {
             return Err(BoardSizeError(size));
         }
         Ok(FiveBoard {
-            grid: Grid::new(size),
+            grid: Grid::new(size, None),
             rule,
             to_move: Color::Black,
             // A game has at most `size²` moves: the stack never grows
@@ -210,8 +286,64 @@ impl FiveBoard {
         })
     }
 
+    /// An empty hexagonal board of side `side` (9: the contest's 217
+    /// cells), Black to move, freestyle or exact five.
+    pub fn hexagon(side: usize, rule: Rule) -> Result<FiveBoard, HexBoardError> {
+        if !(3..=MAX_SIZE.div_ceil(2)).contains(&side) {
+            return Err(HexBoardError::Side(side));
+        }
+        if rule == Rule::Renju {
+            return Err(HexBoardError::Renju);
+        }
+        let layout = HexLayout::new(side);
+        Ok(FiveBoard {
+            grid: Grid::new(layout.array_side(), Some(layout)),
+            rule,
+            to_move: Color::Black,
+            moves: Vec::with_capacity(layout.cells()),
+            stones: 0,
+            outcome: None,
+        })
+    }
+
     pub fn rule(&self) -> Rule {
         self.rule
+    }
+
+    /// The board's geometry.
+    pub fn geometry(&self) -> Geometry {
+        if self.grid.hex.is_some() {
+            Geometry::Hexagon
+        } else {
+            Geometry::Square
+        }
+    }
+
+    /// The hexagon's layout, for a hexagonal board.
+    pub fn hex_layout(&self) -> Option<HexLayout> {
+        self.grid.hex
+    }
+
+    /// The directions lines run in, as `(di, dj)`: the four
+    /// [`DIRECTIONS`] on the square, the hexagon's three axes (the same
+    /// less `(1, 1)`, which is not a line there).
+    pub fn directions(&self) -> &'static [(i32, i32)] {
+        self.geometry().line_directions()
+    }
+
+    /// How many cells the board has (`size²`, or 217 on the contest's
+    /// hexagon).
+    pub fn cells(&self) -> usize {
+        self.grid.cells_on_board()
+    }
+
+    /// Every cell of the board in reading order (on the hexagon, its
+    /// number order).
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.grid.size as i32;
+        (0..n)
+            .flat_map(move |i| (0..n).map(move |j| Point::new(i, j)))
+            .filter(|&p| self.grid.on_board(p))
     }
 
     pub fn to_move(&self) -> Color {
@@ -273,7 +405,7 @@ impl FiveBoard {
         self.to_move = color.other();
         self.outcome = if wins {
             Some(Outcome::Win(color))
-        } else if self.stones == self.grid.size * self.grid.size {
+        } else if self.stones == self.grid.cells_on_board() {
             Some(Outcome::Draw)
         } else {
             None
@@ -313,7 +445,8 @@ impl FiveBoard {
     }
 
     /// The empty points where `color` would make five by the rule on the
-    /// lines through `s` within four steps of it, counting `s` as
+    /// lines through `s` (each of [`FiveBoard::directions`]) within four
+    /// steps of it, counting `s` as
     /// `color`'s whether it is empty or already holds the stone: the fives
     /// a stone on `s` makes possible. Points off these lines are not
     /// looked at, so a threat search that knows there were no fives before
@@ -328,14 +461,15 @@ impl FiveBoard {
         let own = cell_of(color);
         let at = self.grid.index(s);
         let mut out = Fives::default();
-        for (d, step) in self.grid.steps().into_iter().enumerate() {
+        let directions = self.directions();
+        for (d, &step) in self.grid.steps().iter().enumerate() {
             // The cell `k` steps from `s` along the line, off-board cells
             // (beyond the margin too) read as the edge.
             let cell = |k: isize| -> u8 {
                 if k == 0 {
                     return own;
                 }
-                let (di, dj) = DIRECTIONS[d];
+                let (di, dj) = directions[d];
                 let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
                 if self.grid.on_board(q) {
                     self.grid.cells[(at as isize + k * step) as usize]
@@ -359,7 +493,7 @@ impl FiveBoard {
                     m += 1;
                 }
                 if if exact { n == 5 } else { n >= 5 } {
-                    let (di, dj) = DIRECTIONS[d];
+                    let (di, dj) = directions[d];
                     let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
                     out.count += 1;
                     out.on_line[d] += 1;
@@ -370,16 +504,45 @@ impl FiveBoard {
         out
     }
 
+    /// The stones of the row that won the game, from one end to the
+    /// other, or nothing while no one has won.
+    pub fn win_row(&self) -> Vec<Point> {
+        let (Some(Outcome::Win(c)), Some(p)) = (self.outcome, self.last_move()) else {
+            return Vec::new();
+        };
+        let exact = match self.rule {
+            Rule::Freestyle => false,
+            Rule::Exact => true,
+            Rule::Renju => c == Color::Black,
+        };
+        let runs = self.runs_through(p, c);
+        for (k, &(di, dj)) in self.directions().iter().enumerate() {
+            if (exact && runs[k] == 5) || (!exact && runs[k] >= 5) {
+                let mut start = p;
+                while self.stone(Point::new(start.i - di, start.j - dj)) == Some(c) {
+                    start = Point::new(start.i - di, start.j - dj);
+                }
+                return (0..runs[k] as i32)
+                    .map(|t| Point::new(start.i + t * di, start.j + t * dj))
+                    .collect();
+            }
+        }
+        Vec::new()
+    }
+
     /// The lengths of the rows of `color` through `p` in each of the
-    /// [`DIRECTIONS`], counting `p` as `color`'s whatever it holds.
+    /// board's [`directions`](FiveBoard::directions), counting `p` as
+    /// `color`'s whatever it holds (the fourth 0 on the hexagon).
     pub fn runs_through(&self, p: Point, color: Color) -> [usize; 4] {
+        let mut out = [0; 4];
         if !self.on_board(p) {
-            return [0; 4];
+            return out;
         }
         let at = self.grid.index(p);
-        self.grid
-            .steps()
-            .map(|step| self.grid.run(at, step, cell_of(color)))
+        for (n, &step) in out.iter_mut().zip(self.grid.steps()) {
+            *n = self.grid.run(at, step, cell_of(color));
+        }
+        out
     }
 
     /// Whether Black may not play on `p` under renju: a double three, a
@@ -410,10 +573,7 @@ impl FiveBoard {
     /// The points the side to move may play, in reading order (none once
     /// the game is over).
     pub fn legal_moves(&self) -> impl Iterator<Item = Point> + '_ {
-        let n = self.grid.size as i32;
-        (0..n)
-            .flat_map(move |i| (0..n).map(move |j| Point::new(i, j)))
-            .filter(|&p| self.is_legal(p))
+        self.points().filter(|&p| self.is_legal(p))
     }
 
     fn check_empty(&self, p: Point) -> Result<(), IllegalMove> {
@@ -442,6 +602,12 @@ impl Position for FiveBoard {
             _ => None,
         }
     }
+
+    /// On the square, its `size × size` points; on the hexagon, the
+    /// array's cells on the hexagon.
+    fn on_board(&self, p: Point) -> bool {
+        self.grid.on_board(p)
+    }
 }
 
 /// The board drawn as rows of `.`, `X` (Black) and `O` (White).
@@ -456,6 +622,7 @@ impl fmt::Debug for FiveBoard {
         for i in 0..n {
             let row: String = (0..n)
                 .map(|j| match self.stone(Point::new(i, j)) {
+                    _ if !self.grid.on_board(Point::new(i, j)) => ' ',
                     Some(Color::Black) => 'X',
                     Some(Color::White) => 'O',
                     None => '.',

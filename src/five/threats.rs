@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use mkpat::tables::Kind;
 
 use super::engine::{Engine, Limits, WIDTH};
-use super::rules::{Fives, DIRECTIONS};
+use super::rules::Fives;
 use crate::position::{Color, Point, Position};
 
 /// How many threats an attacker's node of the VCT tries.
@@ -263,12 +263,13 @@ impl Engine {
         Some(first.unwrap_or_default())
     }
 
-    /// The directions in which `color` can make a straight four (two
-    /// fives on one line) with one legal stone on the line through `at`,
-    /// within four steps of it.
+    /// The directions (of the board's, the fourth `false` on the hexagon)
+    /// in which `color` can make a straight four (two fives on one line)
+    /// with one legal stone on the line through `at`, within four steps
+    /// of it.
     fn straight_four_lines(&self, at: Point, color: Color) -> [bool; 4] {
         let mut lines = [false; 4];
-        for (d, &(di, dj)) in DIRECTIONS.iter().enumerate() {
+        for (d, &(di, dj)) in self.game.directions().iter().enumerate() {
             lines[d] = (-4..=4).any(|k| {
                 let s = Point::new(at.i + di * k, at.j + dj * k);
                 k != 0
@@ -285,7 +286,7 @@ impl Engine {
     /// on them: each tried on the rules board.
     fn defences(&mut self, at: Point, color: Color, lines: [bool; 4]) -> Vec<Point> {
         let mut out = Vec::new();
-        for (d, &(di, dj)) in DIRECTIONS.iter().enumerate() {
+        for (d, &(di, dj)) in self.game.directions().iter().enumerate() {
             if !lines[d] {
                 continue;
             }
