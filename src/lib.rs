@@ -11,7 +11,8 @@
 //!    [`loading`];
 //! 2. the engines, clients of the core: [`go`], [`five`];
 //! 3. the front ends: [`gtp`], [`gomocup`], [`sgf`], [`tuning`],
-//!    [`tournament`], [`play`], and the `katachi` binary.
+//!    [`tournament`], [`play`], [`contest`] (the hexagonal contest's files),
+//!    and the `katachi` binary.
 //!
 //! Without the default `compiler` feature only the first two layers are
 //! built (and neither syn, quote, prettyplease, nom nor clap): what an
@@ -38,6 +39,8 @@ pub mod five;
 pub mod go;
 
 // The front ends.
+#[cfg(feature = "compiler")]
+pub mod contest;
 #[cfg(feature = "compiler")]
 pub mod gomocup;
 #[cfg(feature = "compiler")]
