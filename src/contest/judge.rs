@@ -36,7 +36,7 @@ use crate::hexagon::{HexLayout, CONTEST_SIDE};
 use crate::position::{Color, Position};
 
 /// How long a malformed move file must stay the same before it counts.
-const SETTLE: Duration = Duration::from_millis(30);
+const SETTLE: Duration = Duration::from_millis(250);
 
 /// What the judge needs: the folder, the teams, the limit, the rule.
 #[derive(Clone, Debug)]
@@ -62,10 +62,16 @@ pub enum JudgeError {
     /// An opening that is not a list of distinct cells without a five.
     BadOpening(String),
     /// A file the judge could not read, remove or write.
-    Io { path: PathBuf, error: io::Error },
+    Io {
+        path: PathBuf,
+        error: io::Error,
+    },
     Write(mkpat::output::Error),
     /// A player's command could not be started.
-    Start { command: String, error: io::Error },
+    Start {
+        command: String,
+        error: io::Error,
+    },
 }
 
 impl fmt::Display for JudgeError {
@@ -167,9 +173,7 @@ impl Judge {
             match board.play(p) {
                 Ok(None) => {}
                 Ok(Some(_)) => {
-                    return Err(JudgeError::BadOpening(format!(
-                        "cell {cell} ends the game"
-                    )))
+                    return Err(JudgeError::BadOpening(format!("cell {cell} ends the game")))
                 }
                 Err(e) => return Err(JudgeError::BadOpening(format!("cell {cell}: {e}"))),
             }
@@ -183,7 +187,11 @@ impl Judge {
         loop {
             let number = log.moves.len() as u32 + 1;
             let side = (number as usize + 1) % 2;
-            let me = if side == 0 { Color::Black } else { Color::White };
+            let me = if side == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             let state = State {
                 move_number: number,
                 cells: layout
@@ -336,8 +344,7 @@ impl Judge {
     /// Writes `log` into the folder as `name` (atomically).
     pub fn write_log(&self, name: &str, log: &GameLog) -> Result<PathBuf, JudgeError> {
         let path = self.dir.join(name);
-        protocol::write_atomically(&path, log.to_string().as_bytes())
-            .map_err(JudgeError::Write)?;
+        protocol::write_atomically(&path, log.to_string().as_bytes()).map_err(JudgeError::Write)?;
         Ok(path)
     }
 }
@@ -391,4 +398,39 @@ impl Drop for Started {
             let _ = c.wait();
         }
     }
+}
+
+/// `moves` distinct cells near the centre of the contest board (within
+/// two steps of it), drawn from `seed`: an opening that varies the games
+/// of deterministic players. No five fits in 19 cells two steps round the
+/// centre with at most 18 stones alternating, so the opening never ends
+/// a game; at most 19 moves.
+pub fn random_opening(moves: usize, seed: u64) -> Vec<u32> {
+    let layout = HexLayout::new(CONTEST_SIDE);
+    let c = CONTEST_SIDE as i32 - 1;
+    let near: Vec<u32> = layout
+        .points()
+        .filter(|p| {
+            let (di, dj) = (p.i - c, p.j - c);
+            (di.abs() + dj.abs() + (di + dj).abs()) / 2 <= 2
+        })
+        .map(|p| layout.number(p).expect("on the board") as u32)
+        .collect();
+    let mut state = seed;
+    let mut next = || {
+        // splitmix64
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut pool = near;
+    let mut out = Vec::new();
+    while out.len() < moves.min(pool.len()) {
+        let k = (next() % (pool.len() - out.len()) as u64) as usize + out.len();
+        pool.swap(out.len(), k);
+        out.push(pool[out.len()]);
+    }
+    out
 }

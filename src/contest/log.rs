@@ -206,7 +206,12 @@ pub fn parse_log(file: &str, text: &str) -> Result<GameLog, LogError> {
     let exact = match header(3, "rule")?.as_str() {
         "five-or-more" => false,
         "exact-five" => true,
-        _ => return Err(err(3, "expected `rule five-or-more` or `rule exact-five`".into())),
+        _ => {
+            return Err(err(
+                3,
+                "expected `rule five-or-more` or `rule exact-five`".into(),
+            ))
+        }
     };
     let limit_ms = header(4, "limit-ms")?
         .parse()
@@ -271,7 +276,9 @@ pub fn parse_log(file: &str, text: &str) -> Result<GameLog, LogError> {
         moves.push(LoggedMove {
             number,
             side: side_of(k, team)?,
-            cell: cell.parse().map_err(|_| err(k, format!("bad cell `{cell}`")))?,
+            cell: cell
+                .parse()
+                .map_err(|_| err(k, format!("bad cell `{cell}`")))?,
             millis: match *ms {
                 "-" => None,
                 t => Some(t.parse().map_err(|_| err(k, format!("bad time `{t}`")))?),
@@ -342,10 +349,15 @@ mod tests {
 
     #[test]
     fn bad_logs_are_located() {
-        let text = sample(Ending::FullBoard).to_string().replace("2 alpha 92", "3 alpha 92");
+        let text = sample(Ending::FullBoard)
+            .to_string()
+            .replace("2 alpha 92", "3 alpha 92");
         let e = parse_log("g.txt", &text).unwrap_err().to_string();
         assert!(e.starts_with("g.txt:7:1: error: expected move 2"), "{e}");
         let e = parse_log("g.txt", "hello").unwrap_err().to_string();
-        assert!(e.starts_with("g.txt:1:1: error: expected `katachi hex game log`"), "{e}");
+        assert!(
+            e.starts_with("g.txt:1:1: error: expected `katachi hex game log`"),
+            "{e}"
+        );
     }
 }

@@ -184,7 +184,10 @@ fn reader<'a>(file: &'a str, bytes: &[u8]) -> Result<Reader<'a>, ParseError> {
         Err(at) => {
             let before = &bytes[..at];
             let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-            let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+            let start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |k| k + 1);
             let text = String::from_utf8_lossy(&bytes[start..at]).into_owned();
             Err(ParseError {
                 file: file.to_string(),
@@ -213,11 +216,7 @@ pub fn parse_state(file: &str, bytes: &[u8]) -> Result<State, ParseError> {
     };
     if r.lines.len() < 2 {
         let end = r.lines[0].chars().count() + 1;
-        return Err(r.error(
-            1,
-            end,
-            format!("expected line 2: the {CELLS} cells"),
-        ));
+        return Err(r.error(1, end, format!("expected line 2: the {CELLS} cells")));
     }
     let board = words(&r.lines[1]);
     let mut cells = Vec::with_capacity(CELLS);
@@ -233,7 +232,10 @@ pub fn parse_state(file: &str, bytes: &[u8]) -> Result<State, ParseError> {
                 return Err(r.error(
                     2,
                     column,
-                    format!("expected 0, 1 or 2 for cell {}, found `{word}`", cells.len()),
+                    format!(
+                        "expected 0, 1 or 2 for cell {}, found `{word}`",
+                        cells.len()
+                    ),
                 ))
             }
         });
@@ -410,14 +412,20 @@ mod tests {
             cells: board(|_| Cell::Empty),
         }
         .to_text();
-        let e = error(parse_state("state_1.txt", good.replacen(" 0", " 3", 1).as_bytes()));
+        let e = error(parse_state(
+            "state_1.txt",
+            good.replacen(" 0", " 3", 1).as_bytes(),
+        ));
         assert!(
             e.starts_with("state_1.txt:2:3: error: expected 0, 1 or 2 for cell 1, found `3`"),
             "{e}"
         );
         let short = good.replacen("0 ", "", 1);
         let e = error(parse_state("s", short.as_bytes()));
-        assert!(e.contains("s:2:432: error: expected 217 cells, found 216"), "{e}");
+        assert!(
+            e.contains("s:2:432: error: expected 217 cells, found 216"),
+            "{e}"
+        );
         let long = good.trim_end().to_string() + " 0\n";
         assert!(error(parse_state("s", long.as_bytes())).contains("s:2:435: error: more than 217"));
         assert!(error(parse_state("s", b"")).contains("s:1:1: error: empty file"));
@@ -425,12 +433,18 @@ mod tests {
         assert!(error(parse_state("s", b"1 2\n")).contains("s:1:3: error: expected only"));
         assert!(error(parse_state("s", b"x\n")).contains("expected the move number (a number)"));
         let trailing = good.clone() + "junk\n";
-        assert!(error(parse_state("s", trailing.as_bytes())).contains("s:3:1: error: expected nothing"));
+        assert!(
+            error(parse_state("s", trailing.as_bytes())).contains("s:3:1: error: expected nothing")
+        );
         // The caret under a cell far along the line.
         let far = good.replacen("0\n", "7\n", 2);
         let e = error(parse_state("s", far.as_bytes()));
         let lines: Vec<&str> = e.lines().collect();
-        assert_eq!(lines[1].chars().position(|c| c == '7'), lines[2].find('^'), "{e}");
+        assert_eq!(
+            lines[1].chars().position(|c| c == '7'),
+            lines[2].find('^'),
+            "{e}"
+        );
     }
 
     proptest! {

@@ -169,6 +169,10 @@ pub(crate) enum Command {
     /// typed commands: u undo, h hint, n new game, s FILE save, l FILE
     /// load (`.psq`), q quit.
     Play(crate::play::PlayArgs),
+    /// The hexagonal contest (seed 003): five in a row on the 217-cell
+    /// board through state and move files; a judge, katachi's player, and
+    /// pictures of the board. See docs/hex.md.
+    Hex(crate::hex::HexArgs),
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.

@@ -8,15 +8,18 @@
 //! ("why this move?", which patterns pull their weight) over SGF games;
 //! `katachi tournament` plays engines against each other
 //! (`katachi::tournament::runner`); `katachi play` is five in a row in
-//! the terminal (`katachi::play`).
+//! the terminal (`katachi::play`); `katachi hex` the hexagonal contest's
+//! judge, player and pictures (`katachi::contest`).
 //!
 //! The binary's files: `args.rs` (the command line), `matching.rs`
 //! (`match`), `tuning.rs` (`explain`, `hits`), `tournament.rs` (`tournament`),
-//! `games.rs` (SGF files and folders), `play.rs` (`play`'s flags); `gtp`
+//! `games.rs` (SGF files and folders), `play.rs` (`play`'s flags), `hex.rs`
+//! (`hex`); `gtp`
 //! is the library's `katachi::gtp`.
 
 mod args;
 mod games;
+mod hex;
 mod matching;
 mod play;
 mod tournament;
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         )),
         Command::Tournament(args) => tournament::run(args),
         Command::Play(args) => play::run(args),
+        Command::Hex(args) => hex::run(args),
         Command::Gtp {
             output,
             all_patterns,

@@ -1,0 +1,164 @@
+//! `katachi hex`: the hexagonal contest of seed 003 (`katachi::contest`):
+//! `judge` plays two teams through the file protocol, `player` is
+//! katachi's team, `show` draws a board.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use katachi::contest::judge::{random_opening, Judge, Started};
+use katachi::contest::log::Ending;
+
+/// `katachi hex`'s subcommands.
+#[derive(clap::Args, Debug)]
+pub(crate) struct HexArgs {
+    #[command(subcommand)]
+    command: HexCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum HexCommand {
+    /// Judge two teams through the file protocol: both orders, a log each.
+    ///
+    /// Writes state_TEAM.txt for the team to move and waits for its
+    /// move_TEAM.txt; a team loses at once when late, on a cell outside
+    /// 0-216 or taken, with a malformed move file, or when its state file
+    /// was changed. Writes game-log-TEAM1-TEAM2.txt (TEAM1 first) and
+    /// game-log-TEAM2-TEAM1.txt. The players are started first, by hand,
+    /// or by the judge (--run1, --run2). See docs/hex.md.
+    #[command(verbatim_doc_comment)]
+    Judge(JudgeArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct JudgeArgs {
+    /// The first team's number (or name: letters, digits, - and _).
+    team1: String,
+    /// The second team's.
+    team2: String,
+    /// The folder of the state, move and log files.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    dir: PathBuf,
+    /// The time a move may take: `5s`, `500ms`, `2.5s`.
+    #[arg(long, value_name = "TIME", default_value = "5s", value_parser = duration)]
+    limit: Duration,
+    /// Exactly five wins (an overline does not); the players must be told
+    /// the same (`katachi hex player --exact`).
+    #[arg(long)]
+    exact: bool,
+    /// Start the first team's player with this shell command (in DIR, its
+    /// output in player-TEAM1.log); ended after the games.
+    #[arg(long, value_name = "COMMAND")]
+    run1: Option<String>,
+    /// Start the second team's player with this shell command.
+    #[arg(long, value_name = "COMMAND")]
+    run2: Option<String>,
+    /// How long started players get to start before the first state file.
+    #[arg(long, value_name = "TIME", default_value = "1s", value_parser = duration)]
+    startup: Duration,
+    /// Pairs of games to play (each in both orders); logs get a
+    /// `-K` suffix when more than one.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10000))]
+    games: u32,
+    /// Stones the judge places near the centre before the teams play
+    /// (alternately the first team's and the second's), drawn from
+    /// --seed: varied games between deterministic players.
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=19))]
+    opening_moves: u32,
+    /// The openings' seed (pair K uses SEED + K).
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+}
+
+/// A time: a number with `s` or `ms`.
+fn duration(s: &str) -> Result<Duration, String> {
+    let (number, scale) = if let Some(n) = s.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = s.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        return Err(format!("`{s}`: a time is written `5s` or `500ms`"));
+    };
+    match number.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 && v * scale <= 3600.0 => {
+            Ok(Duration::from_secs_f64(v * scale))
+        }
+        _ => Err(format!(
+            "`{s}`: a time is written `5s` or `500ms` (at most an hour)"
+        )),
+    }
+}
+
+pub(crate) fn run(args: HexArgs) -> ExitCode {
+    match args.command {
+        HexCommand::Judge(a) => judge(a),
+    }
+}
+
+fn judge(a: JudgeArgs) -> ExitCode {
+    let mut judge = Judge::new(a.dir.clone(), [a.team1.clone(), a.team2.clone()], a.limit);
+    judge.exact = a.exact;
+    let commands: Vec<(String, String)> = [(&a.team1, &a.run1), (&a.team2, &a.run2)]
+        .into_iter()
+        .filter_map(|(t, c)| Some((t.clone(), c.clone()?)))
+        .collect();
+    let started = match Started::start(&a.dir, &commands) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("katachi hex judge: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if !commands.is_empty() {
+        std::thread::sleep(a.startup);
+    }
+    let mut wins = [0u32; 2];
+    let mut draws = 0;
+    for g in 0..a.games {
+        let opening = random_opening(a.opening_moves as usize, a.seed + u64::from(g));
+        for first in [0, 1] {
+            let log = match judge.play(first, &opening) {
+                Ok(log) => log,
+                Err(e) => {
+                    eprintln!("katachi hex judge: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let mut name = judge.log_name(first);
+            if a.games > 1 {
+                name = name.replace(".txt", &format!("-{}.txt", g + 1));
+            }
+            if let Err(e) = judge.write_log(&name, &log) {
+                eprintln!("katachi hex judge: {e}");
+                return ExitCode::FAILURE;
+            }
+            let result = match (&log.ending, log.winner()) {
+                (Some(Ending::FullBoard), _) => {
+                    draws += 1;
+                    "a draw: full board".to_string()
+                }
+                (Some(Ending::Five { .. }), Some(w)) => {
+                    wins[(w + first) % 2] += 1;
+                    format!("{} wins: five", log.teams[w])
+                }
+                (
+                    Some(Ending::Violation {
+                        violation, detail, ..
+                    }),
+                    Some(w),
+                ) => {
+                    wins[(w + first) % 2] += 1;
+                    format!("{} wins: {} {detail}", log.teams[w], violation.word())
+                }
+                _ => "unfinished".to_string(),
+            };
+            println!("{name}: {} moves, {result}", log.moves.len());
+        }
+    }
+    drop(started);
+    println!(
+        "{} {} - {} {} ({draws} drawn)",
+        a.team1, wins[0], wins[1], a.team2
+    );
+    ExitCode::SUCCESS
+}
