@@ -86,6 +86,17 @@ fn builds() -> Vec<Build> {
         all_warnings: true,
         constraints: false,
     });
+    // Its database for the hexagonal contest's board (seed 003):
+    // `five::builtin_hexagon`.
+    out.push(Build {
+        input: "patterns/hexfive.db".into(),
+        output: "hexfive.rs",
+        lenient: false,
+        helpers: false,
+        required: true,
+        all_warnings: true,
+        constraints: false,
+    });
     if std::env::var_os("CARGO_FEATURE_GNUGO26").is_some() {
         // `KATACHI_GNUGO26_DB` names another file (to test the fallback).
         println!("cargo::rerun-if-env-changed=KATACHI_GNUGO26_DB");

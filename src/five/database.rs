@@ -6,19 +6,21 @@
 
 use std::sync::{Arc, OnceLock};
 
+use mkpat::geometry::{Hexagon, Shape, Square};
 use mkpat::overlay::Overlay;
 use mkpat::tables::Tables;
 
 use crate::matcher::Matcher;
 
-/// Tables, matcher and overlay of one database.
-pub struct FiveDatabase {
+/// Tables, matcher and overlay of one database, of the square (by
+/// default) or the hexagon.
+pub struct FiveDatabase<G: Shape = Square> {
     name: String,
-    matcher: Matcher<'static>,
+    matcher: Matcher<'static, G>,
     overlay: Overlay,
 }
 
-impl std::fmt::Debug for FiveDatabase {
+impl<G: Shape> std::fmt::Debug for FiveDatabase<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("FiveDatabase")
             .field("name", &self.name)
@@ -31,8 +33,8 @@ impl std::fmt::Debug for FiveDatabase {
 /// engine's `--db`).
 pub use crate::loading::LoadError;
 
-impl FiveDatabase {
-    fn over(name: String, tables: Tables<'static>, overlay: Overlay) -> FiveDatabase {
+impl<G: Shape> FiveDatabase<G> {
+    fn over(name: String, tables: Tables<'static, G>, overlay: Overlay) -> FiveDatabase<G> {
         FiveDatabase {
             name,
             matcher: Matcher::with_max_weights(tables, overlay.max_weights()),
@@ -40,6 +42,46 @@ impl FiveDatabase {
         }
     }
 
+    /// The database re-weighed by `overlay` (made for its tables): the
+    /// matcher is rebuilt on the overlay's maximum weights.
+    pub fn with_overlay(&self, overlay: Overlay) -> Option<FiveDatabase<G>> {
+        (overlay.len() == self.overlay.len() && overlay.dialect() == self.overlay.dialect())
+            .then(|| FiveDatabase::over(self.name.clone(), self.matcher.tables(), overlay))
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn matcher(&self) -> &Matcher<'static, G> {
+        &self.matcher
+    }
+
+    pub fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+}
+
+impl FiveDatabase<Hexagon> {
+    /// katachi's own database for the hexagon (`patterns/hexfive.db`),
+    /// built once and shared.
+    pub fn hexagon() -> Arc<FiveDatabase<Hexagon>> {
+        static BUILTIN: OnceLock<Arc<FiveDatabase<Hexagon>>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                let tables = super::builtin_hexagon::TABLES;
+                let overlay = Overlay::identity(super::builtin_hexagon::DIALECT, tables.patterns);
+                Arc::new(FiveDatabase::over(
+                    "builtin-hexagon".into(),
+                    tables,
+                    overlay,
+                ))
+            })
+            .clone()
+    }
+}
+
+impl FiveDatabase {
     /// katachi's own database, built once and shared.
     pub fn builtin() -> Arc<FiveDatabase> {
         static BUILTIN: OnceLock<Arc<FiveDatabase>> = OnceLock::new();
@@ -76,25 +118,6 @@ impl FiveDatabase {
     #[cfg(feature = "compiler")]
     pub fn load(path: &str) -> Result<FiveDatabase, LoadError> {
         FiveDatabase::compile(path, &crate::loading::read(path)?)
-    }
-
-    /// The database re-weighed by `overlay` (made for its tables): the
-    /// matcher is rebuilt on the overlay's maximum weights.
-    pub fn with_overlay(&self, overlay: Overlay) -> Option<FiveDatabase> {
-        (overlay.len() == self.overlay.len() && overlay.dialect() == self.overlay.dialect())
-            .then(|| FiveDatabase::over(self.name.clone(), self.matcher.tables(), overlay))
-    }
-
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    pub fn matcher(&self) -> &Matcher<'static> {
-        &self.matcher
-    }
-
-    pub fn overlay(&self) -> &Overlay {
-        &self.overlay
     }
 }
 

@@ -35,7 +35,10 @@ use std::time::Duration;
 use super::database::FiveDatabase;
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
-use super::valuation::{board_of, Valuation};
+use mkpat::geometry::Square;
+
+use super::players::neighbourhood;
+use super::valuation::{FiveGeometry, Valuation};
 use crate::board::Board;
 use crate::position::{Color, Point, Position};
 
@@ -111,11 +114,13 @@ pub(super) struct Clock {
 /// its deadline.
 const TICKS: u32 = 1;
 
-/// The engine: a game, its valuation, its hash and its table.
-pub struct Engine {
+/// The engine: a game, its valuation, its hash and its table; on the
+/// square (by default) or the hexagon, the same code over the geometry
+/// ([`FiveGeometry`]).
+pub struct Engine<G: FiveGeometry = Square> {
     pub(super) game: FiveBoard,
-    board: Board,
-    db: Arc<FiveDatabase>,
+    board: Board<G>,
+    db: Arc<FiveDatabase<G>>,
     pub(super) valuation: Valuation,
     pub(super) nodes: u64,
     /// The Zobrist hash of the stones and the side to move.
@@ -126,7 +131,7 @@ pub struct Engine {
     pub(super) clock: Clock,
 }
 
-impl std::fmt::Debug for Engine {
+impl<G: FiveGeometry> std::fmt::Debug for Engine<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
             .field("size", &self.game.size())
@@ -137,19 +142,33 @@ impl std::fmt::Debug for Engine {
 }
 
 impl Engine {
-    /// The engine for `game` (its stones, set-up ones too, and its side
-    /// to move), valued by the builtin database.
+    /// The engine for the square `game` (its stones, set-up ones too, and
+    /// its side to move), valued by the builtin database.
     pub fn new(game: FiveBoard) -> Engine {
         Engine::with_database(game, FiveDatabase::builtin())
+    }
+}
+
+impl<G: FiveGeometry> Engine<G> {
+    /// The engine for `game` of geometry `G`, valued by that geometry's
+    /// builtin database.
+    ///
+    /// # Panics
+    /// When `game` is of another geometry (a caller's bug).
+    pub fn on(game: FiveBoard) -> Engine<G> {
+        Engine::with_database(game, G::builtin())
     }
 
     /// [`Engine::new`] valued by `db` (a database compiled at run time,
     /// or re-weighed by an overlay).
-    pub fn with_database(game: FiveBoard, db: Arc<FiveDatabase>) -> Engine {
-        let board = board_of(&game);
-        let n = game.size() as i32;
+    ///
+    /// # Panics
+    /// When `game` is of another geometry than `db` (a caller's bug).
+    pub fn with_database(game: FiveBoard, db: Arc<FiveDatabase<G>>) -> Engine<G> {
+        assert_eq!(game.geometry(), G::GEOMETRY, "the game's geometry");
+        let board = G::board_of(&game);
         let mut hash = 0;
-        for p in (0..n).flat_map(|i| (0..n).map(move |j| Point::new(i, j))) {
+        for p in game.points() {
             if let Some(c) = game.stone(p) {
                 hash ^= zobrist::stone(p, c);
             }
@@ -182,7 +201,7 @@ impl Engine {
     }
 
     /// The matcher's board of the current position.
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board<G> {
         &self.board
     }
 
@@ -266,9 +285,9 @@ impl Engine {
             .game
             .legal_moves()
             .filter(|p| {
-                (-1..=1).any(|di| {
-                    (-1..=1).any(|dj| self.game.stone(Point::new(p.i + di, p.j + dj)).is_some())
-                })
+                neighbourhood(&self.game)
+                    .iter()
+                    .any(|&(di, dj)| self.game.stone(Point::new(p.i + di, p.j + dj)).is_some())
             })
             .collect();
         out.sort_by_key(|p| ((p.i - centre.i).abs() + (p.j - centre.j).abs(), *p));

@@ -31,6 +31,12 @@
 pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/five.rs"));
 }
+/// katachi's five-in-a-row database for the hexagon,
+/// `patterns/hexfive.db`, compiled by `build.rs` (the `five` dialect on
+/// the hexagon: each line pattern along the three axes).
+pub mod builtin_hexagon {
+    include!(concat!(env!("OUT_DIR"), "/hexfive.rs"));
+}
 pub mod database;
 pub mod engine;
 pub mod explain;

@@ -13,6 +13,7 @@
 
 use super::engine::{Engine, Limits, WIDTH, WIN};
 use super::rules::Outcome;
+use super::valuation::FiveGeometry;
 use crate::position::Point;
 use crate::position::Position;
 
@@ -163,7 +164,7 @@ fn from_table(score: i64, ply: usize) -> i64 {
 /// Scores above every other.
 const INFINITY: i64 = WIN + 1;
 
-impl Engine {
+impl<G: FiveGeometry> Engine<G> {
     /// Iterative deepening over the root's `moves` (the first [`WIDTH`]):
     /// the move, score and depth of the deepest finished iteration (the
     /// first move at depth 0 when none finished).

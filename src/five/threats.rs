@@ -26,6 +26,7 @@ use mkpat::tables::Kind;
 
 use super::engine::{Engine, Limits, WIDTH};
 use super::rules::Fives;
+use super::valuation::FiveGeometry;
 use crate::position::{Color, Point, Position};
 
 /// How many threats an attacker's node of the VCT tries.
@@ -42,7 +43,7 @@ fn prefixed(p: Point, rest: Vec<Point>) -> Vec<Point> {
     line
 }
 
-impl Engine {
+impl<G: FiveGeometry> Engine<G> {
     /// The legal moves of the side to move (`color`) whose threat kind
     /// the patterns say `wanted` accepts, best valued first.
     fn threats(&self, wanted: impl Fn(Kind) -> bool) -> Vec<Point> {
@@ -122,7 +123,7 @@ impl Engine {
         &mut self,
         made: Fives,
         depth: u32,
-        next: impl FnOnce(&mut Engine, u32, Option<Point>) -> Line,
+        next: impl FnOnce(&mut Engine<G>, u32, Option<Point>) -> Line,
     ) -> Line {
         let q = made.first?;
         if made.count >= 2 || !self.game.is_legal(q) {

@@ -20,6 +20,9 @@
 use mkpat::overlay::Overlay;
 use mkpat::tables::Kind;
 
+use mkpat::geometry::{Hexagon, Shape, Square};
+
+use super::database::FiveDatabase;
 use super::rules::FiveBoard;
 use crate::board::Board;
 use crate::matcher::{Match, Matcher};
@@ -60,7 +63,7 @@ pub struct Valuation {
 
 /// How far from a changed point an anchor's matches can change: the
 /// matcher's reach, and one more for the `=` cells beyond the extents.
-fn radius(matcher: &Matcher<'_>) -> i32 {
+fn radius<G: Shape>(matcher: &Matcher<'_, G>) -> i32 {
     matcher.reach() + 1
 }
 
@@ -76,7 +79,11 @@ const KINDS: usize = Kind::ALL.len();
 
 impl Valuation {
     /// The valuation of `board` from scratch.
-    pub fn new(matcher: &Matcher<'_>, overlay: &Overlay, board: &Board) -> Valuation {
+    pub fn new<G: Shape>(
+        matcher: &Matcher<'_, G>,
+        overlay: &Overlay,
+        board: &Board<G>,
+    ) -> Valuation {
         let n = board.size();
         let mut v = Valuation {
             size: n,
@@ -95,11 +102,11 @@ impl Valuation {
     /// Brings the valuation up to date after the stone at `changed` was
     /// placed or removed on `board`: the anchors within reach are
     /// rescanned.
-    pub fn update(
+    pub fn update<G: Shape>(
         &mut self,
-        matcher: &Matcher<'_>,
+        matcher: &Matcher<'_, G>,
         overlay: &Overlay,
-        board: &Board,
+        board: &Board<G>,
         changed: Point,
     ) {
         let n = self.size as i32;
@@ -209,19 +216,54 @@ impl Valuation {
     }
 }
 
-/// The matcher's board of a game: its stones, set-up ones too.
+/// The matcher's board of a square game: its stones, set-up ones too.
 pub fn board_of(game: &FiveBoard) -> Board {
-    let n = game.size();
-    let mut out = Board::new(n);
-    for i in 0..n as i32 {
-        for j in 0..n as i32 {
-            let p = Point::new(i, j);
+    Square::board_of(game)
+}
+
+/// A geometry five in a row is played on: how the matcher's board of a
+/// game is made, and the builtin database of its engine. The engine, its
+/// valuation and its searches are written once over it.
+pub trait FiveGeometry: Shape {
+    /// An empty matcher's board of `game`'s shape (`game` must be of
+    /// this geometry).
+    fn empty_board(game: &FiveBoard) -> Board<Self>;
+
+    /// katachi's own database for this geometry, built once and shared.
+    fn builtin() -> std::sync::Arc<FiveDatabase<Self>>;
+
+    /// The matcher's board of a game: its stones, set-up ones too.
+    fn board_of(game: &FiveBoard) -> Board<Self> {
+        let mut out = Self::empty_board(game);
+        for p in game.points() {
             if let Some(c) = game.stone(p) {
                 out.place(p, c);
             }
         }
+        out
     }
-    out
+}
+
+impl FiveGeometry for Square {
+    fn empty_board(game: &FiveBoard) -> Board {
+        debug_assert!(game.hex_layout().is_none(), "a square game");
+        Board::new(game.size())
+    }
+
+    fn builtin() -> std::sync::Arc<FiveDatabase> {
+        FiveDatabase::builtin()
+    }
+}
+
+impl FiveGeometry for Hexagon {
+    fn empty_board(game: &FiveBoard) -> Board<Hexagon> {
+        let layout = game.hex_layout().expect("a hexagonal game");
+        Board::hexagon(layout.side())
+    }
+
+    fn builtin() -> std::sync::Arc<FiveDatabase<Hexagon>> {
+        FiveDatabase::hexagon()
+    }
 }
 
 #[cfg(test)]
