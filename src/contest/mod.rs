@@ -5,11 +5,14 @@
 //!   errors and written atomically;
 //! - [`judge`]: the judge, who asks each team in turn, checks every rule
 //!   and names the one broken;
-//! - [`log`]: the judge's game log, written and read back.
+//! - [`log`]: the judge's game log, written and read back;
+//! - [`player`]: katachi's team, the five-in-a-row engine on the hexagon
+//!   behind the files.
 //!
 //! `docs/hex.md` describes the protocol, the numbering and how to run a
 //! contest.
 
 pub mod judge;
 pub mod log;
+pub mod player;
 pub mod protocol;

@@ -126,7 +126,11 @@ impl Valuation {
                         self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
                     }
                     self.filed[ci][a] = old;
-                    matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
+                    let anchor = Point::new(i, j);
+                    // The array's corners off a hexagon anchor nothing.
+                    if board.on_board(anchor) {
+                        matcher.scan_anchor(board, c, anchor, |m| self.file(overlay, c, &m));
+                    }
                 }
             }
         }

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use katachi::contest::judge::{random_opening, Judge, Started};
 use katachi::contest::log::Ending;
+use katachi::contest::player::PlayerOptions;
 
 /// `katachi hex`'s subcommands.
 #[derive(clap::Args, Debug)]
@@ -28,6 +29,33 @@ enum HexCommand {
     /// or by the judge (--run1, --run2). See docs/hex.md.
     #[command(verbatim_doc_comment)]
     Judge(JudgeArgs),
+    /// katachi's team: answers state_TEAM.txt with move_TEAM.txt, game
+    /// after game, until ended (or idle for --idle).
+    ///
+    /// Start it before the judge, in the judge's folder. Its moves and
+    /// anything odd it reads are logged on standard error.
+    #[command(verbatim_doc_comment)]
+    Player(PlayerArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct PlayerArgs {
+    /// The team's number (or name), as the judge was given it.
+    #[arg(long, value_name = "N")]
+    team: String,
+    /// The folder of the state and move files.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    dir: PathBuf,
+    /// The time a move may take (the judge allows 5s: keep a margin for
+    /// a loaded machine).
+    #[arg(long, value_name = "TIME", default_value = "2s", value_parser = duration)]
+    budget: Duration,
+    /// Exactly five wins, as the judge's --exact.
+    #[arg(long)]
+    exact: bool,
+    /// Stop after this long without a new state (default: never).
+    #[arg(long, value_name = "TIME", value_parser = duration)]
+    idle: Option<Duration>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -92,6 +120,21 @@ fn duration(s: &str) -> Result<Duration, String> {
 pub(crate) fn run(args: HexArgs) -> ExitCode {
     match args.command {
         HexCommand::Judge(a) => judge(a),
+        HexCommand::Player(a) => player(a),
+    }
+}
+
+fn player(a: PlayerArgs) -> ExitCode {
+    let mut options = PlayerOptions::new(a.dir, &a.team);
+    options.budget = a.budget;
+    options.exact = a.exact;
+    options.idle = a.idle;
+    match katachi::contest::player::run(&options, &mut std::io::stderr()) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("katachi hex player: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
