@@ -23,6 +23,8 @@ use mkpat::geometry::Hexagon;
 
 use super::protocol::{self, Cell, Move, State, CELLS};
 use crate::five::engine::{Engine, Limits, Reason, DEFAULT_TABLE_BYTES};
+use crate::five::line_records::line_records;
+use crate::five::players::greedy;
 use crate::five::{FiveBoard, Rule};
 use crate::hexagon::{HexLayout, CONTEST_SIDE};
 use crate::position::{Color, Point, Position};
@@ -41,6 +43,19 @@ pub struct PlayerOptions {
     pub poll: Duration,
     /// Stop after this long without a new state (`None`: never).
     pub idle: Option<Duration>,
+    /// Who chooses the moves.
+    pub engine: HexEngine,
+}
+
+/// Who chooses a player's moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum HexEngine {
+    /// katachi's five-in-a-row engine on the hexagon.
+    Katachi,
+    /// The plan of seed 003's notes ([`crate::five::line_records`]).
+    LineRecords,
+    /// One move ahead ([`crate::five::players::greedy`]).
+    Greedy,
 }
 
 impl PlayerOptions {
@@ -52,6 +67,7 @@ impl PlayerOptions {
             exact: false,
             poll: Duration::from_millis(2),
             idle: None,
+            engine: HexEngine::Katachi,
         }
     }
 }
@@ -193,9 +209,27 @@ fn board_of(state: &State, rule: Rule) -> FiveBoard {
 /// The engine's answer to `state` within `budget`, and why (in words).
 /// Always a cell when one is empty, whatever the board says.
 pub fn answer(state: &State, exact: bool, budget: Duration) -> Option<(u32, String)> {
+    answer_with(HexEngine::Katachi, state, exact, budget)
+}
+
+/// [`answer`] by `engine` (the baselines ignore the budget).
+pub fn answer_with(
+    engine: HexEngine,
+    state: &State,
+    exact: bool,
+    budget: Duration,
+) -> Option<(u32, String)> {
     let rule = if exact { Rule::Exact } else { Rule::Freestyle };
     let board = board_of(state, rule);
     let layout = HexLayout::new(CONTEST_SIDE);
+    let baseline = match engine {
+        HexEngine::Katachi => None,
+        HexEngine::LineRecords => Some((line_records(&board), "line records")),
+        HexEngine::Greedy => Some((greedy(&board), "greedy")),
+    };
+    if let Some((p, why)) = baseline {
+        return Some((layout.number(p?)? as u32, why.to_string()));
+    }
     let start = Instant::now();
     let elapsed = || start.elapsed();
     let stop = AtomicBool::new(false);
@@ -361,7 +395,7 @@ pub fn run(options: &PlayerOptions, log: &mut dyn io::Write) -> Result<u64, Play
             let _ = writeln!(log, "{file}: {note}");
         }
         let budget = options.budget.saturating_sub(start.elapsed());
-        let Some((cell, why)) = answer(&state, options.exact, budget) else {
+        let Some((cell, why)) = answer_with(options.engine, &state, options.exact, budget) else {
             let _ = writeln!(log, "{file}: move {}: no empty cell", state.move_number);
             last_seen = Some(now);
             continue;

@@ -7,7 +7,9 @@
 //! - [`record`]: piskvork's `.psq` game records and Gomocup's openings
 //!   files, read with located errors;
 //! - [`players`]: the seed's player (Pishquorky's depth-3 minimax) and a
-//!   greedy one, the baselines a pattern player must beat.
+//!   greedy one, the baselines a pattern player must beat;
+//! - [`line_records`]: the plan of seed 003's notes (depth-2 minimax
+//!   scored by line records), the hexagonal contest's baseline.
 //!
 //! - [`database`]: a pattern database ready for the engine (the builtin
 //!   one, shared, or one compiled at run time);
@@ -40,6 +42,7 @@ pub mod builtin_hexagon {
 pub mod database;
 pub mod engine;
 pub mod explain;
+pub mod line_records;
 pub mod players;
 pub mod record;
 mod renju;

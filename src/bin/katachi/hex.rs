@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use katachi::contest::judge::{random_opening, Judge, Started};
 use katachi::contest::log::Ending;
-use katachi::contest::player::PlayerOptions;
+use katachi::contest::player::{HexEngine, PlayerOptions};
 
 /// `katachi hex`'s subcommands.
 #[derive(clap::Args, Debug)]
@@ -56,6 +56,18 @@ struct PlayerArgs {
     /// Stop after this long without a new state (default: never).
     #[arg(long, value_name = "TIME", value_parser = duration)]
     idle: Option<Duration>,
+    /// Who chooses the moves: katachi's engine, or a baseline: the plan
+    /// of seed 003's notes (depth-2 minimax scored by line records) or a
+    /// greedy player.
+    #[arg(long, value_enum, default_value = "katachi")]
+    engine: EngineArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum EngineArg {
+    Katachi,
+    LineRecords,
+    Greedy,
 }
 
 #[derive(clap::Args, Debug)]
@@ -129,6 +141,11 @@ fn player(a: PlayerArgs) -> ExitCode {
     options.budget = a.budget;
     options.exact = a.exact;
     options.idle = a.idle;
+    options.engine = match a.engine {
+        EngineArg::Katachi => HexEngine::Katachi,
+        EngineArg::LineRecords => HexEngine::LineRecords,
+        EngineArg::Greedy => HexEngine::Greedy,
+    };
     match katachi::contest::player::run(&options, &mut std::io::stderr()) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
