@@ -108,3 +108,55 @@ fn bad_state_files_are_logged_and_answered_as_well_as_they_can_be() {
     );
     assert!(answer.unwrap().starts_with("6 "));
 }
+
+#[test]
+fn show_draws_a_log_and_a_state_as_svg_and_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = "katachi hex game log\nfirst 1\nsecond 2\nrule five-or-more\nlimit-ms 5000\n\
+               1 1 100 5\n2 2 0 5\n3 1 101 5\n4 2 1 5\n5 1 102 5\n6 2 2 5\n7 1 103 5\n8 2 3 5\n\
+               9 1 104 5\nresult win 1 five 100 101 102 103 104\n";
+    std::fs::write(dir.path().join("game-log-1-2.txt"), log).unwrap();
+    let mut cells = vec!["0"; CELLS];
+    cells[108] = "1";
+    cells[92] = "2";
+    std::fs::write(
+        dir.path().join("state_1.txt"),
+        format!("3\n{}\n", cells.join(" ")),
+    )
+    .unwrap();
+    let show = |args: &[&str]| {
+        Command::new(KATACHI)
+            .args(["hex", "show"])
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    assert!(show(&["game-log-1-2.txt", "-o", "game.svg"])
+        .status
+        .success());
+    let svg = std::fs::read_to_string(dir.path().join("game.svg")).unwrap();
+    assert_eq!(svg.matches("<polygon").count(), CELLS);
+    assert_eq!(svg.matches("<line").count(), 1, "the winning row");
+    assert!(show(&[
+        "state_1.txt",
+        "-o",
+        "state.png",
+        "--numbers",
+        "--last",
+        "92"
+    ])
+    .status
+    .success());
+    let png = std::fs::read(dir.path().join("state.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::write(dir.path().join("bad.txt"), "3\n0 0 9\n").unwrap();
+    let out = show(&["bad.txt", "-o", "bad.svg"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("bad.txt:2:5: error: expected 0, 1 or 2 for cell 2, found `9`"),
+        "{err}"
+    );
+    assert!(!dir.path().join("bad.svg").exists());
+}

@@ -7,12 +7,14 @@
 //!   and names the one broken;
 //! - [`log`]: the judge's game log, written and read back;
 //! - [`player`]: katachi's team, the five-in-a-row engine on the hexagon
-//!   behind the files.
+//!   behind the files;
+//! - [`picture`]: the board as SVG (and PNG) from a state file or a log.
 //!
 //! `docs/hex.md` describes the protocol, the numbering and how to run a
 //! contest.
 
 pub mod judge;
 pub mod log;
+pub mod picture;
 pub mod player;
 pub mod protocol;

@@ -104,8 +104,7 @@ pub fn line_records(board: &FiveBoard) -> Option<Point> {
             best = Some((s, p));
         }
     }
-    best.map(|(_, p)| p)
-        .or_else(|| board.legal_moves().next())
+    best.map(|(_, p)| p).or_else(|| board.legal_moves().next())
 }
 
 #[cfg(test)]
@@ -128,15 +127,26 @@ mod tests {
         let mut h = FiveBoard::hexagon(9, Rule::Freestyle).unwrap();
         h.put(Point::new(8, 8), Color::Black).unwrap();
         assert_eq!(records(&h, Color::Black), 3 * worth(1, 2));
-        // A corner cell (0, 8): two of its lines end at the edge.
+        // A corner cell (0, 8): each of its three lines ends at the edge
+        // there.
         h.put(Point::new(0, 8), Color::White).unwrap();
-        assert_eq!(records(&h, Color::White), worth(1, 1) * 2 + worth(1, 0));
+        assert_eq!(records(&h, Color::White), 3 * worth(1, 1));
+        // Closed at both ends: worth nothing.
+        h.put(Point::new(0, 9), Color::Black).unwrap();
+        h.put(Point::new(1, 8), Color::Black).unwrap();
+        h.put(Point::new(1, 7), Color::Black).unwrap();
+        assert_eq!(records(&h, Color::White), 0);
     }
 
     #[test]
     fn it_wins_at_once_and_blocks_an_open_three() {
         let mut h = FiveBoard::hexagon(9, Rule::Freestyle).unwrap();
-        for (x, o) in [((8, 4), (0, 8)), ((8, 5), (16, 8)), ((8, 6), (0, 10)), ((8, 7), (16, 4))] {
+        for (x, o) in [
+            ((8, 4), (0, 8)),
+            ((8, 5), (16, 8)),
+            ((8, 6), (0, 10)),
+            ((8, 7), (16, 4)),
+        ] {
             h.play(Point::new(x.0, x.1)).unwrap();
             h.play(Point::new(o.0, o.1)).unwrap();
         }

@@ -7,8 +7,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use katachi::contest::judge::{random_opening, Judge, Started};
-use katachi::contest::log::Ending;
+use katachi::contest::log::{parse_log, Ending};
+use katachi::contest::picture::Picture;
 use katachi::contest::player::{HexEngine, PlayerOptions};
+use katachi::contest::protocol::parse_state;
 
 /// `katachi hex`'s subcommands.
 #[derive(clap::Args, Debug)]
@@ -36,6 +38,29 @@ enum HexCommand {
     /// anything odd it reads are logged on standard error.
     #[command(verbatim_doc_comment)]
     Player(PlayerArgs),
+    /// Draw the board of a state file or a game log as SVG or PNG (by
+    /// the output's extension).
+    ///
+    /// From a game log: true colours (the first team black), the last
+    /// move and the winning row. From a state file: the file's own stones
+    /// and the opponent's (it knows no more), --last to mark a move.
+    #[command(verbatim_doc_comment)]
+    Show(ShowArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct ShowArgs {
+    /// A state file (state_N.txt) or a game log (game-log-A-B.txt).
+    file: PathBuf,
+    /// The picture: FILE.svg, or FILE.png.
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// Mark this cell as the last move (a state file knows no order).
+    #[arg(long, value_name = "CELL", value_parser = clap::value_parser!(u32).range(0..217))]
+    last: Option<u32>,
+    /// Write every cell's number on it.
+    #[arg(long)]
+    numbers: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -133,6 +158,62 @@ pub(crate) fn run(args: HexArgs) -> ExitCode {
     match args.command {
         HexCommand::Judge(a) => judge(a),
         HexCommand::Player(a) => player(a),
+        HexCommand::Show(a) => show(a),
+    }
+}
+
+fn show(a: ShowArgs) -> ExitCode {
+    let name = a.file.display().to_string();
+    let bytes = match katachi::input::read_file(&a.file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("katachi hex show: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let picture = if text.starts_with("katachi hex game log") {
+        parse_log(&name, &text)
+            .map(|log| Picture::of_log(&log))
+            .map_err(|e| e.to_string())
+    } else {
+        parse_state(&name, &bytes)
+            .map(|s| Picture::of_state(&s))
+            .map_err(|e| e.to_string())
+    };
+    let mut picture = match picture {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if a.last.is_some() {
+        picture.last = a.last;
+    }
+    picture.numbers = a.numbers;
+    let svg = katachi::contest::picture::svg(&picture);
+    let png = a
+        .output
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let out = if png {
+        match katachi::contest::picture::png(&svg) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("katachi hex show: drawing the PNG: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        svg.into_bytes()
+    };
+    match katachi::mkpat::output::write(&a.output, &out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("katachi hex show: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
