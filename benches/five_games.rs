@@ -44,6 +44,7 @@ fn main() {
     for (name, opponent) in opponents {
         let (mut won, mut drawn, mut lost) = (0, 0, 0);
         let (mut think, mut moves, mut longest) = (Duration::ZERO, 0u32, Duration::ZERO);
+        let mut nodes = 0u64;
         for g in 0..games {
             let katachi_black = g % 2 == 0;
             let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
@@ -68,6 +69,7 @@ fn main() {
                             table_bytes: DEFAULT_TABLE_BYTES,
                         })
                         .map(|(p, _)| p);
+                    nodes += e.nodes();
                     think += start.elapsed();
                     longest = longest.max(start.elapsed());
                     moves += 1;
@@ -93,9 +95,10 @@ fn main() {
             }
         }
         println!(
-            "katachi vs {name}: {won} won, {drawn} drawn, {lost} lost of {games}; {:.1} ms a move, longest {:.1} ms ({moves} moves)",
+            "katachi vs {name}: {won} won, {drawn} drawn, {lost} lost of {games}; {:.1} ms a move, longest {:.1} ms ({moves} moves, {:.0} nodes a second)",
             think.as_secs_f64() * 1000.0 / f64::from(moves.max(1)),
-            longest.as_secs_f64() * 1000.0
+            longest.as_secs_f64() * 1000.0,
+            nodes as f64 / think.as_secs_f64().max(1e-9)
         );
     }
 }

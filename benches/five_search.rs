@@ -131,7 +131,7 @@ fn main() {
     for size in [15, 20, 26] {
         let game = middle_game(size, 8);
         // The main search alone: no threat search, a fixed depth.
-        let depth = 4;
+        let depth = 6;
         let mut nodes = 0;
         let search = mean(repeats, || {
             let mut e = Engine::new(game.clone());
