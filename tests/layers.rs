@@ -13,7 +13,15 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The modules of each layer, as `crate::` paths begin.
 const ENGINES: &[&str] = &["go", "five"];
-const FRONT_ENDS: &[&str] = &["gtp", "gomocup", "sgf", "tuning", "tournament", "play"];
+const FRONT_ENDS: &[&str] = &[
+    "gtp",
+    "gomocup",
+    "sgf",
+    "tuning",
+    "tournament",
+    "play",
+    "contest",
+];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap().flatten() {

@@ -6,7 +6,8 @@
 //! author documents it:
 //!
 //! - the candidates are the empty points next to a stone (the eight
-//!   neighbours), or the centre on an empty board;
+//!   neighbours; on a hexagonal board the six), or the centre on an
+//!   empty board;
 //! - plain minimax to depth 3: our move, their reply, our move; a line
 //!   that ends the game (a win, or a full board) stops there;
 //! - a leaf is scored by the rows through the last two moves played
@@ -32,6 +33,9 @@
 //! outrank it). And it played freestyle only; here the rule's win
 //! counts, and Black's forbidden points under renju are never
 //! candidates.
+//!
+//! Both play on any [`FiveBoard`], square or hexagonal (its line
+//! directions and neighbours).
 //!
 //! [`greedy`] looks one move ahead: it wins if it can, else blocks the
 //! opponent's five, else takes a point where the opponent would make a
