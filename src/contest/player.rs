@@ -74,7 +74,7 @@ impl PlayerOptions {
 
 /// The default budget: well inside the judge's 5 s, with room for a
 /// loaded machine.
-pub const DEFAULT_BUDGET: Duration = Duration::from_millis(2000);
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1500);
 
 /// A state file older than this when the player starts is a former
 /// game's, and is not answered.

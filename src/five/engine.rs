@@ -32,12 +32,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::database::FiveDatabase;
-use super::rules::{FiveBoard, Rule};
-use super::search::{zobrist, Table};
 use mkpat::geometry::Square;
 
+use super::database::FiveDatabase;
 use super::players::neighbourhood;
+use super::rules::{FiveBoard, Rule};
+use super::search::{zobrist, Table};
 use super::valuation::{FiveGeometry, Valuation};
 use crate::board::Board;
 use crate::position::{Color, Point, Position};
