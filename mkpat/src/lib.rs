@@ -47,6 +47,8 @@ pub mod transform;
 
 // The compiler (feature `compiler`).
 #[cfg(feature = "compiler")]
+pub mod build;
+#[cfg(feature = "compiler")]
 pub mod check;
 #[cfg(feature = "compiler")]
 pub mod codegen;
