@@ -1,0 +1,131 @@
+//! An engine outside katachi (`tests/downstream/`, an outsider's crate
+//! depending on katachi and mkpat by their manifests) whose database is
+//! broken: its build fails, cleanly, with every error located in its own
+//! files, for cargo (`cargo::error` lines) and for a person (the line and
+//! a caret).
+//!
+//! The crate is copied to a temporary folder with broken databases and
+//! built with `cargo build`, sharing `target/downstream` with the
+//! downstream crate's own build in tests/run.sh, so that only the copy
+//! itself is compiled (katachi and mkpat are the same packages, by path).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Copies the downstream crate (its manifest, lock file, build script,
+/// sources and databases) into `to`, its path dependencies made absolute.
+fn copy_crate(to: &Path) {
+    let from = root().join("tests/downstream");
+    for dir in ["src", "patterns"] {
+        std::fs::create_dir_all(to.join(dir)).unwrap();
+        for entry in std::fs::read_dir(from.join(dir)).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), to.join(dir).join(entry.file_name())).unwrap();
+        }
+    }
+    for file in ["build.rs", "Cargo.lock"] {
+        std::fs::copy(from.join(file), to.join(file)).unwrap();
+    }
+    let manifest = std::fs::read_to_string(from.join("Cargo.toml")).unwrap();
+    let root = root();
+    let manifest = manifest
+        .replace(
+            "path = \"../../mkpat\"",
+            &format!("path = {:?}", root.join("mkpat")),
+        )
+        .replace("path = \"../..\"", &format!("path = {root:?}"));
+    assert!(!manifest.contains("../"), "{manifest}");
+    std::fs::write(to.join("Cargo.toml"), manifest).unwrap();
+}
+
+/// `cargo build` in `dir`: its success and stderr.
+fn cargo_build(dir: &Path) -> (bool, String) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .arg("build")
+        .arg("--manifest-path")
+        .arg(dir.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", root().join("target/downstream"))
+        .env_remove("CARGO_MAKEFLAGS")
+        .output()
+        .expect("cargo runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Replaces `from` (which must be there) by `to` in a copied file.
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn a_broken_database_fails_the_downstream_build_with_located_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_crate(dir.path());
+    // Three errors in one file (the `#`, then the five it no longer
+    // makes, and a misspelt kind), one in the other: all are reported.
+    let lines = dir.path().join("patterns/lines.db");
+    edit(
+        &lines,
+        ":line,open-four,2000,1500",
+        ":line,open-fuor,2000,1500",
+    );
+    edit(&lines, "OO*OO\n", "OO*O#\n");
+    let shapes = dir.path().join("patterns/shapes.db");
+    edit(&shapes, ",room_for_five", ",room_for_six");
+
+    let (ok, stderr) = cargo_build(dir.path());
+    assert!(!ok, "the build succeeded:\n{stderr}");
+    // cargo's summary of each `cargo::error` line, naming the crate and
+    // the file, line and column.
+    for expected in [
+        "error: lines@0.1.0: patterns/lines.db:16:5: unexpected character `#` in a diagram",
+        "error: lines@0.1.0: patterns/lines.db:18:7: declared `five`, but the diagram does not make one",
+        "error: lines@0.1.0: patterns/lines.db:23:7: unknown kind `open-fuor`",
+        "error: lines@0.1.0: patterns/shapes.db:8:19: unknown helper `room_for_six`",
+        "error: lines@0.1.0: patterns/lines.db: 3 error(s): the pattern database does not compile",
+        "error: lines@0.1.0: patterns/shapes.db: 1 error(s): the pattern database does not compile",
+    ] {
+        assert!(stderr.contains(expected), "no {expected:?} in:\n{stderr}");
+    }
+    // The rendered diagnostics: the offending line under its number, a
+    // caret, the helper cargo suggests.
+    assert!(stderr.contains("16 | OO*O#"), "{stderr}");
+    assert!(
+        stderr.contains("23 | :line,open-fuor,2000,1500"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `room_for_five`"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // Nothing of the crate was compiled past its build script.
+    assert!(!stderr.contains("error[E"), "{stderr}");
+}
+
+#[test]
+fn a_helpers_module_that_is_not_rust_fails_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_crate(dir.path());
+    let helpers = dir.path().join("src/helpers.rs");
+    edit(&helpers, "pub fn room_for_five(", "pub fn room_for_five((");
+
+    let (ok, stderr) = cargo_build(dir.path());
+    assert!(!ok, "the build succeeded:\n{stderr}");
+    assert!(
+        stderr.contains("error: lines@0.1.0: src/helpers.rs:11:"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the helpers module is not valid Rust"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("11 | pub fn room_for_five(("), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
