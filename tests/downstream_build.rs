@@ -129,3 +129,53 @@ fn a_helpers_module_that_is_not_rust_fails_with_its_line() {
     assert!(stderr.contains("11 | pub fn room_for_five(("), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `docs/tutorial.md` (the crate docs' `katachi::tutorial`) shows the
+/// downstream crate's files as they are: each block after a
+/// `<!-- tests/downstream/FILE -->` marker is that file, the manifest as
+/// an outsider writes it (no `path` keys, nothing of katachi's repository).
+#[test]
+fn the_tutorial_shows_the_downstream_crate_as_it_is() {
+    let tutorial = std::fs::read_to_string(root().join("docs/tutorial.md")).unwrap();
+    let mut shown = Vec::new();
+    let mut lines = tutorial.lines();
+    while let Some(line) = lines.next() {
+        let Some(file) = line
+            .strip_prefix("<!-- ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        else {
+            continue;
+        };
+        assert!(lines.next().unwrap().starts_with("```"), "{file}");
+        let block: String = lines
+            .by_ref()
+            .take_while(|l| *l != "```")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        shown.push((file.to_owned(), block));
+    }
+    let files: Vec<&str> = shown.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(
+        files,
+        [
+            "tests/downstream/Cargo.toml",
+            "tests/downstream/patterns/lines.db",
+            "tests/downstream/patterns/shapes.db",
+            "tests/downstream/build.rs",
+            "tests/downstream/src/helpers.rs",
+            "tests/downstream/src/lib.rs",
+        ]
+    );
+    for (file, block) in shown {
+        let mut text = std::fs::read_to_string(root().join(&file)).unwrap();
+        if file.ends_with("Cargo.toml") {
+            let end = text.find("# In katachi's repository only").unwrap();
+            text = format!("{}\n", text[..end].trim_end());
+            for path in ["path = \"../..\", ", "path = \"../../mkpat\", "] {
+                assert!(text.contains(path), "{path}");
+                text = text.replace(path, "");
+            }
+        }
+        assert_eq!(block, text, "docs/tutorial.md's {file}");
+    }
+}
