@@ -30,7 +30,7 @@
 //!
 //! and in the crate, one module per database:
 //!
-//! ```ignore
+//! ```text
 //! mod moves {
 //!     use katachi::mkpat; // the runtime's mkpat, which the module names
 //!     include!(concat!(env!("OUT_DIR"), "/moves.rs"));
