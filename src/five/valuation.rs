@@ -11,10 +11,10 @@
 //! that makes two threes is worth both. The values are read through an
 //! [`Overlay`], the database's own unless re-weighed.
 //!
-//! A stone changes only the matches anchored near it, so after a move
-//! [`Valuation::update`] rescans only the anchors within the matcher's
-//! reach (plus one: a `=` cell lies just outside a pattern's extent) and
-//! replaces their contributions: the incremental evaluation, tested equal
+//! A stone changes only the matches that read its point, so after a move
+//! [`Valuation::update`] rescans only the anchors of such matches (the
+//! matcher's [`Matcher::reads`]: for line patterns, the lines through
+//! the point, `=` cells included) and replaces their contributions: the incremental evaluation, tested equal
 //! to [`Valuation::new`] from scratch on random games.
 
 use mkpat::overlay::Overlay;
@@ -58,12 +58,6 @@ pub struct Valuation {
     total: [i64; 2],
 }
 
-/// How far from a changed point an anchor's matches can change: the
-/// matcher's reach, and one more for the `=` cells beyond the extents.
-fn radius(matcher: &Matcher<'_>) -> i32 {
-    matcher.reach() + 1
-}
-
 const fn index(c: Color) -> usize {
     match c {
         Color::Black => 0,
@@ -93,8 +87,9 @@ impl Valuation {
     }
 
     /// Brings the valuation up to date after the stone at `changed` was
-    /// placed or removed on `board`: the anchors within reach are
-    /// rescanned.
+    /// placed or removed on `board`: the anchors whose matches can read
+    /// `changed` ([`Matcher::reads`]) are rescanned, the others keep
+    /// their matches.
     pub fn update(
         &mut self,
         matcher: &Matcher<'_>,
@@ -103,24 +98,24 @@ impl Valuation {
         changed: Point,
     ) {
         let n = self.size as i32;
-        let r = radius(matcher);
-        let rows = (changed.i - r).max(0)..=(changed.i + r).min(n - 1);
-        for c in [Color::Black, Color::White] {
-            let ci = index(c);
-            for i in rows.clone() {
-                for j in (changed.j - r).max(0)..=(changed.j + r).min(n - 1) {
-                    let a = (i * n + j) as usize;
-                    // Drained and put back: the list keeps its capacity.
-                    let mut old = std::mem::take(&mut self.filed[ci][a]);
-                    for k in old.drain(..) {
-                        self.attack[ci][k.at as usize] -= i64::from(k.mine);
-                        self.total[ci] -= i64::from(k.mine);
-                        self.defence[ci][k.at as usize] -= i64::from(k.theirs);
-                        self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
-                    }
-                    self.filed[ci][a] = old;
-                    matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
+        for &(di, dj) in matcher.reads() {
+            let (i, j) = (changed.i - di, changed.j - dj);
+            if !(0..n).contains(&i) || !(0..n).contains(&j) {
+                continue;
+            }
+            let a = (i * n + j) as usize;
+            for c in [Color::Black, Color::White] {
+                let ci = index(c);
+                // Drained and put back: the list keeps its capacity.
+                let mut old = std::mem::take(&mut self.filed[ci][a]);
+                for k in old.drain(..) {
+                    self.attack[ci][k.at as usize] -= i64::from(k.mine);
+                    self.total[ci] -= i64::from(k.mine);
+                    self.defence[ci][k.at as usize] -= i64::from(k.theirs);
+                    self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
                 }
+                self.filed[ci][a] = old;
+                matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
             }
         }
     }
