@@ -321,9 +321,9 @@ impl Builder {
         let mut outputs = BTreeSet::new();
         for db in &self.databases {
             let name = db.output_name();
-            let plain = Path::new(&name).file_name().map(|f| f.to_string_lossy())
-                == Some(name.as_str().into());
-            if !plain || !name.ends_with(".rs") || name == ".rs" {
+            // A file name alone: no folder, no `..`, something before `.rs`.
+            let plain = Path::new(&name).file_name() == Some(std::ffi::OsStr::new(&name));
+            if !plain || name.len() <= ".rs".len() || !name.ends_with(".rs") {
                 run.fail(Problem::Settings(format!(
                     "{}: output `{name}` must be a file name ending in `.rs` (it is written into OUT_DIR)",
                     db.input
