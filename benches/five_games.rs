@@ -6,7 +6,9 @@
 //! centre, played twice with colours swapped; 15x15 freestyle. Prints
 //! katachi's wins, draws and losses against each opponent, its mean and
 //! longest time a move, and the moves of each game it lost. The closing
-//! figures: `cargo bench --bench five_games -- 100 100`.
+//! figures: `cargo bench --bench five_games -- 100 100`. With
+//! `--depth=N` the engine searches N plies with no clock: the same games
+//! under any load, for comparing two versions of the engine.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -39,6 +41,10 @@ fn main() {
         .collect();
     let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(20);
     let millis: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+    // `--depth=N`: no clock, every search N plies deep (VCT 4): the same
+    // games on any machine, under any load, to compare two versions.
+    let fixed: Option<u32> =
+        std::env::args().find_map(|a| a.strip_prefix("--depth=").and_then(|d| d.parse().ok()));
     type Baseline = fn(&FiveBoard) -> Option<Point>;
     let opponents: [(&str, Baseline); 2] = [("seed (pishquorky)", pishquorky), ("greedy", greedy)];
     for (name, opponent) in opponents {
@@ -61,9 +67,9 @@ fn main() {
                     let p = e
                         .choose(&Limits {
                             elapsed: &elapsed,
-                            budget: Some(Duration::from_millis(millis)),
+                            budget: fixed.is_none().then(|| Duration::from_millis(millis)),
                             stop: &stop,
-                            max_depth: 12,
+                            max_depth: fixed.unwrap_or(12),
                             vcf_depth: 16,
                             vct_depth: 4,
                             table_bytes: DEFAULT_TABLE_BYTES,
