@@ -54,10 +54,6 @@ pub struct Valuation {
     /// kind counted, and a count moves by one as a match is filed or
     /// dropped, so no recount is needed.
     kinds: [Vec<[u16; KINDS]>; 2],
-    /// How many points each colour makes each threat kind at (a point
-    /// counted once however many matches make it there): moved as a
-    /// point's count of a kind leaves or reaches zero.
-    points: [[u32; KINDS]; 2],
     /// `filed[c][anchor]`: the contributions of the matches for `c`
     /// anchored there.
     filed: [Vec<Vec<Contribution>>; 2],
@@ -88,7 +84,6 @@ impl Valuation {
             attack: [vec![0; n * n], vec![0; n * n]],
             defence: [vec![0; n * n], vec![0; n * n]],
             kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
-            points: [[0; KINDS]; 2],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
         };
@@ -124,11 +119,7 @@ impl Valuation {
                     self.attack[ci][k.at as usize] -= i64::from(k.mine);
                     self.total[ci] -= i64::from(k.mine);
                     self.defence[ci][k.at as usize] -= i64::from(k.theirs);
-                    let count = &mut self.kinds[ci][k.at as usize][k.kind as usize];
-                    *count -= 1;
-                    if *count == 0 {
-                        self.points[ci][k.kind as usize] -= 1;
-                    }
+                    self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
                 }
                 self.filed[ci][a] = old;
                 let anchor = Point::new(i, j);
@@ -150,11 +141,7 @@ impl Valuation {
         self.attack[ci][at] += i64::from(f.mine);
         self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
-        let count = &mut self.kinds[ci][at][f.kind as usize];
-        *count += 1;
-        if *count == 1 {
-            self.points[ci][f.kind as usize] += 1;
-        }
+        self.kinds[ci][at][f.kind as usize] += 1;
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
         self.filed[ci][a].push(Contribution {
             at: at as u16,
@@ -187,11 +174,6 @@ impl Valuation {
     pub fn threat(&self, p: Point, c: Color) -> Option<Kind> {
         let counts = &self.kinds[index(c)][p.i as usize * self.size + p.j as usize];
         counts.iter().position(|&k| k > 0).map(|k| Kind::ALL[k])
-    }
-
-    /// Whether colour `c` makes threat `kind` at some point.
-    pub fn makes_anywhere(&self, c: Color, kind: Kind) -> bool {
-        self.points[index(c)][kind as usize] > 0
     }
 
     /// Every point a pattern proposes, for either side (the candidates of
@@ -229,7 +211,6 @@ impl Valuation {
             && self.total == other.total
             && self.defence == other.defence
             && self.kinds == other.kinds
-            && self.points == other.points
             && sorted(self) == sorted(other)
     }
 }
