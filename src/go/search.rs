@@ -114,7 +114,7 @@ pub fn should_resign(
     opts.resign_threshold > 0.0
         && !opts.cleanup
         && moves >= side * side / 4
-        && best.visits >= 200
+        && result.playouts >= 200
         && best.winrate < opts.resign_threshold
         && result.winrate < opts.resign_threshold
 }
@@ -269,7 +269,10 @@ pub fn search(
     let n = goban.side();
     let root_board = FastBoard::from_goban(goban, color);
     let opponent_passed = matches!(game.history().last(), Some((_, Move::Pass)));
-    if opponent_passed && passing_wins(game, color, opts.cleanup) {
+    // In the cleanup phase the opponent's dead stones are captured
+    // before any pass.
+    let dead_left = opts.cleanup && opponent_dead(game, color);
+    if opponent_passed && !dead_left && passing_wins(game, color, opts.cleanup) {
         return Some(SearchResult {
             best: Move::Pass,
             children: Vec::new(),
@@ -282,7 +285,7 @@ pub fn search(
     // The pass: measured like a move, unless it would end a lost game
     // (the opponent passed) or the controller asks for the dead stones
     // to be captured first (cleanup).
-    let pass_measured = !opponent_passed && !(opts.cleanup && opponent_dead(game, color));
+    let pass_measured = !opponent_passed && !dead_left;
     if pass_measured || moves == 0 {
         roots.push(RootMove {
             mv: PASS,
