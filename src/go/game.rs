@@ -305,15 +305,13 @@ impl Game {
         if points.len() < 2 || points.len() >= self.size() * self.size() {
             return Err("invalid number of stones");
         }
-        let mut placed = 0;
-        for &p in points {
+        for (placed, &p) in points.iter().enumerate() {
             if self.goban.play(p, Color::Black).is_err() {
                 for _ in 0..placed {
                     self.goban.undo();
                 }
                 return Err("bad vertex list");
             }
-            placed += 1;
         }
         self.history.clear();
         self.hashes = vec![self.goban.stones_hash()];

@@ -305,10 +305,15 @@ pub fn search(
         ^ (game.history().len() as u64).wrapping_mul(0x9e37_79b9);
     // Under territory scoring every stone played costs a point against
     // area scoring: the playouts, scored by area, are judged against komi
-    // plus black's stones played so far minus white's.
+    // plus black's stones played minus white's by the end of the game —
+    // those played so far, and half a stone more for the side to move,
+    // who may play the last one (the same for either side to move).
     let komi = match game.rules().scoring() {
         Scoring::Area => game.komi(),
-        Scoring::Territory => game.komi() + game.stones_played_difference() as f32,
+        Scoring::Territory => {
+            let to_move = if color == Color::Black { 0.5 } else { -0.5 };
+            game.komi() + game.stones_played_difference() as f32 + to_move
+        }
     };
     let tree = TreeInputs {
         game,
@@ -673,7 +678,9 @@ impl Search<'_> {
         let tree_moves = seq.len();
         let score = self.playout.run(&mut board, to_move, last, &mut self.rng);
         seq.extend_from_slice(&self.playout.moves);
-        let black_wins = score as f32 - self.komi > 0.0;
+        // A drawn count (possible when the komi is whole) is a coin toss.
+        let margin = score as f32 - self.komi;
+        let black_wins = margin > 0.0 || (margin == 0.0 && self.rng.next_u64() & 1 == 1);
         self.backup(&seq, tree_moves, black_wins);
     }
 
