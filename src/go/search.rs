@@ -281,20 +281,18 @@ pub fn search(
         });
     }
     let mut roots = root_moves(game, color, eval, &root_board);
-    let moves = roots.len();
+    if roots.is_empty() {
+        return None;
+    }
     // The pass: measured like a move, unless it would end a lost game
     // (the opponent passed) or the controller asks for the dead stones
     // to be captured first (cleanup).
-    let pass_measured = !opponent_passed && !dead_left;
-    if pass_measured || moves == 0 {
+    if !opponent_passed && !dead_left {
         roots.push(RootMove {
             mv: PASS,
             value: 0,
             prior: PASS_PRIOR,
         });
-    }
-    if moves == 0 {
-        return None;
     }
     let last = game.history().last().and_then(|(_, m)| match m {
         Move::Play(p) => Some(root_board.index(*p)),
