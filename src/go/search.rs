@@ -91,7 +91,7 @@ impl Default for SearchOptions {
             widening: true,
             time_budget: None,
             threads: 1,
-            resign_threshold: 0.05,
+            resign_threshold: 0.02,
             cleanup: false,
         }
     }
@@ -100,7 +100,7 @@ impl Default for SearchOptions {
 /// Should the engine resign after `result`, a search for the side to move
 /// with `opts`, at move `moves` of a game on a board of side `side`? When
 /// the best move's win rate is below the threshold over a meaningful
-/// number of playouts, past the first quarter of the board's points in
+/// number of playouts, past the first third of the board's points in
 /// moves: a lost game is given up, not a hard one.
 pub fn should_resign(
     result: &SearchResult,
@@ -113,7 +113,7 @@ pub fn should_resign(
     };
     opts.resign_threshold > 0.0
         && !opts.cleanup
-        && moves >= side * side / 4
+        && moves >= side * side / 3
         && result.playouts >= 200
         && best.winrate < opts.resign_threshold
         && result.winrate < opts.resign_threshold

@@ -217,7 +217,7 @@ pub(crate) struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
     /// Resign when the best move wins less than this share of its
-    /// playouts (after the first quarter of the board's points in moves).
+    /// playouts (after the first third of the board's points in moves).
     #[arg(long, value_name = "F", default_value_t = SearchOptions::default().resign_threshold, value_parser = share)]
     resign_threshold: f32,
     /// Never resign (the same as `--resign-threshold 0`).
