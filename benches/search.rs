@@ -1,7 +1,8 @@
 //! Search speed: playouts per second on 9x9 (from the empty board and
 //! from a middle-game position, with and without the playout shapes),
 //! and a whole `genmove` with the default 3000-playout search (pattern
-//! evaluation included).
+//! evaluation included); and the search's playouts per second with one
+//! and two threads (root parallelism) on 9x9 and 19x19.
 
 use std::hint::black_box;
 
@@ -75,5 +76,39 @@ fn playouts(c: &mut Criterion) {
     let _ = Move::Pass;
 }
 
-criterion_group!(benches, playouts);
+/// Playouts per second of whole searches (4000 playouts shared by the
+/// threads) at one and two threads: the speed-up of `--threads`.
+fn threads(c: &mut Criterion) {
+    use katachi::go::movegen;
+    use katachi::go::search;
+    let mid = middle_game();
+    let mut big = Game::new(19);
+    big.set_komi(7.5);
+    big.seed(3);
+    let mut colour = Color::Black;
+    for _ in 0..30 {
+        big.genmove(colour);
+        colour = colour.other();
+    }
+    let mut group = c.benchmark_group("search threads");
+    group.sample_size(10);
+    const PLAYOUTS: u32 = 4000;
+    group.throughput(Throughput::Elements(u64::from(PLAYOUTS)));
+    for (name, game) in [("9x9 middle game", &mid), ("19x19 after 30 moves", &big)] {
+        let eval = movegen::evaluate(game, Color::Black, EvalOptions::default());
+        for threads in [1, 2] {
+            let opts = SearchOptions {
+                playouts: PLAYOUTS,
+                threads,
+                ..SearchOptions::default()
+            };
+            group.bench_function(format!("{name}, {threads} thread(s)"), |b| {
+                b.iter(|| black_box(search::search(game, Color::Black, &eval, opts)))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playouts, threads);
 criterion_main!(benches);

@@ -112,6 +112,7 @@ fn illegal_words(e: Illegal) -> &'static str {
         Illegal::Occupied => "the point already holds a stone",
         Illegal::Suicide => "the stone would have no liberties (suicide)",
         Illegal::Ko => "it retakes a ko at once",
+        Illegal::Superko => "it recreates an earlier position (superko)",
     }
 }
 

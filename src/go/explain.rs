@@ -20,6 +20,7 @@ use mkpat::tables::Tables;
 use mkpat::transform::TRANSFORM_NAMES;
 
 use super::evaluation::{Candidate, Evaluation, PatternReason, Reason, RejectReason, Rejected};
+use super::notation::format_move;
 use crate::notation::{color_word, vertex};
 use crate::position::{Color, Point, Position};
 
@@ -464,7 +465,7 @@ pub fn search_summary(
     let _ = writeln!(
         out,
         "chosen by the search: {} (pattern value {}, {} playouts, {:.0}% won)",
-        vertex(best.point, size),
+        format_move(best.mv, size),
         best.value,
         best.visits,
         100.0 * best.winrate
@@ -475,7 +476,7 @@ pub fn search_summary(
             out,
             "{:>4}. {:<4} {:>5}  {:>8}  {:>3.0}%",
             i + 1,
-            vertex(c.point, size),
+            format_move(c.mv, size),
             c.value,
             c.visits,
             100.0 * c.winrate

@@ -1,26 +1,33 @@
 //! A game of Go: the rules on top of the [`Goban`], as GTP drives them.
 //!
 //! - board sizes 5 to 19 ([`MIN_SIZE`], [`MAX_SIZE`]);
-//! - captures, suicide illegal, simple ko (positional superko is *not*
-//!   enforced; [`Game::genmove`] merely never recreates an earlier
-//!   position itself, so its games end);
-//! - passes; area scoring in the Tromp-Taylor way (stones, plus empty
-//!   regions bordered by one colour only) with komi;
-//! - fixed handicap on the GTP standard points;
+//! - captures; the rule set ([`RuleSet`], Chinese by default) decides
+//!   suicide (legal under Tromp–Taylor and New Zealand rules), ko (simple
+//!   ko, or positional superko under Tromp–Taylor, AGA and New Zealand
+//!   rules) and the count;
+//! - passes; [`Game::score`] counts every stone on the board with the
+//!   empty regions bordered by one colour (Tromp–Taylor area) with komi,
+//!   [`Game::final_score`] counts by the rules with the dead stones
+//!   ([`Game::dead_stones`]) taken off: area, or territory (the area count
+//!   minus black's stones played plus white's, which is territory plus
+//!   prisoners);
+//! - fixed and free handicap;
 //! - undo, move by move, on the goban's incremental undo record.
 //!
 //! [`Game::genmove`] plays by the pattern database ([`super::movegen`]):
 //! the heaviest of the candidates the patterns, the tactical reasons and
-//! filling propose, or a pass when there is none. Filling proposes every
-//! legal point that neither fills an own one-point eye nor is self-atari,
-//! so it never passes while such a move exists, and games against it are
-//! played out until no dead stones remain on its side of the board.
+//! filling propose, or a pass when there is none; with search options,
+//! the search ([`super::search`]) chooses among them and the pass, and
+//! may resign. Neither ever recreates an earlier position itself, so its
+//! games end.
 
 use std::sync::Arc;
 
 use super::evaluation::EvalOptions;
 use super::movegen::{self, PatternSet};
+use super::ownership::{self, Status};
 use super::reading::Reader;
+use super::rules::{RuleSet, Scoring};
 use super::search::{self, SearchOptions};
 use super::strings::{Goban, Illegal};
 use crate::position::{Color, Point, Position};
@@ -33,6 +40,13 @@ pub const MAX_SIZE: usize = 19;
 pub enum Move {
     Play(Point),
     Pass,
+}
+
+/// What the engine decides for its turn: a move, or to resign.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Decision {
+    Move(Move),
+    Resign,
 }
 
 /// A game: position, komi, history for undo and repetition checks.
@@ -55,6 +69,11 @@ pub struct Game {
     /// Whether `genmove` searches among the pattern candidates with
     /// playouts (`None`: it plays the heaviest, as the seed's engine).
     search: Option<SearchOptions>,
+    /// The rule set: suicide, ko and the count.
+    rules: RuleSet,
+    /// Stones placed before the first move (handicap, setup), black's
+    /// and white's: they count as played under territory scoring.
+    placed: [u32; 2],
 }
 
 impl Game {
@@ -75,6 +94,8 @@ impl Game {
             patterns: PatternSet::builtin(),
             eval: EvalOptions::default(),
             search: None,
+            rules: RuleSet::default(),
+            placed: [0, 0],
         }
     }
 
@@ -112,7 +133,19 @@ impl Game {
         g.patterns = self.patterns.clone();
         g.eval = self.eval;
         g.search = self.search;
+        g.rules = self.rules;
         g
+    }
+
+    /// The rule set (Chinese unless set).
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Plays under another rule set from now on (kept by `clear` and
+    /// `resized`).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
     }
 
     /// The pattern database `genmove` plays by (the builtin one unless
@@ -169,12 +202,22 @@ impl Game {
         &self.history
     }
 
-    /// Plays a move for `color` (GTP lets either colour move at any time).
+    /// Plays a move for `color` (GTP lets either colour move at any time)
+    /// under the game's rules: suicide only where they allow it, and no
+    /// earlier position recreated under superko.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
         match mv {
             Move::Pass => self.goban.pass(),
             Move::Play(p) => {
-                self.goban.play(p, color)?;
+                if self.rules.suicide() {
+                    self.goban.play_allowing_suicide(p, color)?;
+                } else {
+                    self.goban.play(p, color)?;
+                }
+                if self.rules.superko() && self.seen_position(self.goban.stones_hash()) {
+                    self.goban.undo();
+                    return Err(Illegal::Superko);
+                }
             }
         }
         self.history.push((color, mv));
@@ -248,7 +291,70 @@ impl Game {
         // The handicap is the starting position: undo stops at it.
         self.history.clear();
         self.hashes = vec![self.goban.stones_hash()];
+        self.placed = [points.len() as u32, 0];
         Ok(points)
+    }
+
+    /// Places black's handicap stones on `points` (GTP
+    /// `set_free_handicap`); the board must be empty, the points distinct
+    /// and at least two.
+    pub fn free_handicap(&mut self, points: &[Point]) -> Result<(), &'static str> {
+        if self.goban.points().any(|p| self.goban.stone(p).is_some()) {
+            return Err("board not empty");
+        }
+        if points.len() < 2 || points.len() >= self.size() * self.size() {
+            return Err("invalid number of stones");
+        }
+        for (placed, &p) in points.iter().enumerate() {
+            if self.goban.play(p, Color::Black).is_err() {
+                for _ in 0..placed {
+                    self.goban.undo();
+                }
+                return Err("bad vertex list");
+            }
+        }
+        self.history.clear();
+        self.hashes = vec![self.goban.stones_hash()];
+        self.placed = [points.len() as u32, 0];
+        Ok(())
+    }
+
+    /// Where the engine puts `stones` free handicap stones (GTP
+    /// `place_free_handicap`): the fixed points where the board has them,
+    /// otherwise points of the third and fourth lines spread over the
+    /// board. `None` when `stones` is not 2 or more, or too many for the
+    /// board.
+    pub fn free_handicap_points(size: usize, stones: usize) -> Option<Vec<Point>> {
+        if stones < 2 {
+            return None;
+        }
+        if let Some(points) = Game::handicap_points(size, stones) {
+            return Some(points);
+        }
+        // Beyond the fixed points: a grid of points on lines three to
+        // (side - 2), corners first by the grid's order.
+        let n = size as i32;
+        let low = if size >= 13 { 3 } else { 2 };
+        let lines: Vec<i32> = (low..n - low).step_by(2).collect();
+        let mut grid: Vec<Point> = Vec::new();
+        for &i in &lines {
+            for &j in &lines {
+                grid.push(Point::new(i, j));
+            }
+        }
+        (grid.len() >= stones).then(|| {
+            grid.sort_by_key(|p| {
+                let di = (p.i - n / 2).abs();
+                let dj = (p.j - n / 2).abs();
+                (
+                    std::cmp::Reverse(di.min(dj)),
+                    std::cmp::Reverse(di + dj),
+                    *p,
+                )
+            });
+            grid.truncate(stones);
+            grid
+        })
     }
 
     /// Places setup stones (SGF `AB`/`AW`), which, like a handicap,
@@ -256,6 +362,7 @@ impl Game {
     pub fn setup(&mut self, stones: &[(Color, Point)]) -> Result<(), Illegal> {
         for &(c, p) in stones {
             self.goban.play(p, c)?;
+            self.placed[usize::from(c == Color::White)] += 1;
         }
         self.history.clear();
         self.hashes = vec![self.goban.stones_hash()];
@@ -292,41 +399,189 @@ impl Game {
     }
 
     /// Black's area minus white's, minus komi: positive when black wins.
+    /// Every stone on the board counts (Tromp–Taylor).
     pub fn score(&self) -> f32 {
         let (b, w) = self.area();
         b as f32 - w as f32 - self.komi
     }
 
-    /// Chooses a move for `color` without playing it: the best candidate
-    /// of the pattern move generator ([`movegen::evaluate`]) or, with a
-    /// search set, the candidate the playouts prefer; a pass when nothing
-    /// is worth a move.
-    pub fn choose_move(&mut self, color: Color) -> Move {
-        let eval = movegen::evaluate(self, color, self.eval);
-        if eval.best().is_some() {
-            if let Some(opts) = self.search {
-                if let Some(r) = search::search(self, color, &eval, opts) {
-                    return Move::Play(r.best);
-                }
+    /// Black's stones played minus white's, handicap and setup stones
+    /// included: what territory scoring takes off the area count.
+    pub fn stones_played_difference(&self) -> i32 {
+        let mut d = self.placed[0] as i32 - self.placed[1] as i32;
+        for (c, m) in &self.history {
+            if let Move::Play(_) = m {
+                d += if *c == Color::Black { 1 } else { -1 };
             }
         }
-        match eval.best() {
+        d
+    }
+
+    /// The count under the game's rules with the stones `dead` taken off
+    /// the board, minus komi: positive when black wins. Area: stones and
+    /// the empty regions bordered by one colour; territory: that minus
+    /// black's stones played plus white's (= territory plus prisoners;
+    /// eyes in seki count as territory).
+    pub fn final_score(&self, dead: &[Point]) -> f32 {
+        let g = &self.goban;
+        let n = g.side();
+        let mut cells: Vec<Option<Color>> = g.points().map(|p| g.stone(p)).collect();
+        for &p in dead {
+            if g.on_board(p) {
+                cells[p.i as usize * n + p.j as usize] = None;
+            }
+        }
+        let (b, w) = area_of(&cells, n);
+        let area = b as f32 - w as f32 - self.komi;
+        match self.rules.scoring() {
+            Scoring::Area => area,
+            Scoring::Territory => area - self.stones_played_difference() as f32,
+        }
+    }
+
+    /// The stones the ownership estimate finds dead ([`ownership`]);
+    /// none under Tromp–Taylor rules, where every stone counts.
+    pub fn dead_stones(&self) -> Vec<Point> {
+        if !self.rules.removes_dead() {
+            return Vec::new();
+        }
+        self.statuses()
+            .into_iter()
+            .filter(|&(_, s)| s == Status::Dead)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// Every stone's status (alive, dead, seki) by the ownership estimate,
+    /// a function of the position and the game's seed.
+    pub fn statuses(&self) -> Vec<(Point, Status)> {
+        let to_move = match self.history.last() {
+            Some((c, _)) => c.other(),
+            None => Color::Black,
+        };
+        let own = ownership::estimate(&self.goban, to_move, ownership::PLAYOUTS, self.rng);
+        ownership::statuses(&self.goban, &own)
+    }
+
+    /// Chooses a move for `color` without playing it: the best candidate
+    /// of the pattern move generator ([`movegen::evaluate`]) or, with a
+    /// search set, the move the playouts prefer, the pass among them; a
+    /// pass when nothing is worth a move.
+    pub fn choose_move(&mut self, color: Color) -> Move {
+        match self.decide(color) {
+            Decision::Move(m) => m,
+            Decision::Resign => self.pattern_move(color),
+        }
+    }
+
+    /// The pattern engine's own move: its best candidate, or a pass.
+    fn pattern_move(&self, color: Color) -> Move {
+        match movegen::evaluate(self, color, self.eval).best() {
             Some(c) => Move::Play(c.point),
             None => Move::Pass,
         }
     }
 
+    /// Decides for `color`: [`Game::choose_move`]'s move, or resignation
+    /// when the search finds the game lost ([`search::should_resign`]).
+    pub fn decide(&mut self, color: Color) -> Decision {
+        let started = std::time::Instant::now();
+        let eval = movegen::evaluate(self, color, self.eval);
+        if let Some(mut opts) = self.search {
+            // The clock budget counts from the start of the decision.
+            if let Some(b) = opts.time_budget {
+                opts.time_budget = Some(b.saturating_sub(started.elapsed()));
+            }
+            return match search::search(self, color, &eval, opts) {
+                Some(r) if search::should_resign(&r, &opts, self.history.len(), self.size()) => {
+                    Decision::Resign
+                }
+                Some(r) => Decision::Move(r.best),
+                None => Decision::Move(Move::Pass),
+            };
+        }
+        Decision::Move(match eval.best() {
+            Some(c) => Move::Play(c.point),
+            None => Move::Pass,
+        })
+    }
+
     /// Chooses and plays a move for `color`.
     pub fn genmove(&mut self, color: Color) -> Move {
         let mv = self.choose_move(color);
+        self.play_or_pass(color, mv)
+    }
+
+    /// Decides for `color` and plays the move decided, if any.
+    pub fn gen_decision(&mut self, color: Color) -> Decision {
+        match self.decide(color) {
+            Decision::Move(mv) => Decision::Move(self.play_or_pass(color, mv)),
+            Decision::Resign => Decision::Resign,
+        }
+    }
+
+    fn play_or_pass(&mut self, color: Color, mv: Move) -> Move {
         if self.play(color, mv).is_err() {
-            // choose_move only returns legal moves; passing keeps the game
+            // The engine only chooses legal moves; passing keeps the game
             // going even if that were ever wrong.
             let _ = self.play(color, Move::Pass);
             return Move::Pass;
         }
         mv
     }
+}
+
+/// Area of a grid of cells (row-major, side `n`): (black, white), stones
+/// plus empty regions bordered by one colour only.
+fn area_of(cells: &[Option<Color>], n: usize) -> (u32, u32) {
+    let mut seen = vec![false; n * n];
+    let (mut black, mut white) = (0, 0);
+    for start in 0..n * n {
+        match cells[start] {
+            Some(Color::Black) => black += 1,
+            Some(Color::White) => white += 1,
+            None if !seen[start] => {
+                seen[start] = true;
+                let mut stack = vec![start];
+                let (mut size, mut b, mut w) = (0u32, false, false);
+                while let Some(k) = stack.pop() {
+                    size += 1;
+                    let (i, j) = (k / n, k % n);
+                    let mut near = Vec::with_capacity(4);
+                    if i > 0 {
+                        near.push(k - n);
+                    }
+                    if i + 1 < n {
+                        near.push(k + n);
+                    }
+                    if j > 0 {
+                        near.push(k - 1);
+                    }
+                    if j + 1 < n {
+                        near.push(k + 1);
+                    }
+                    for q in near {
+                        match cells[q] {
+                            Some(Color::Black) => b = true,
+                            Some(Color::White) => w = true,
+                            None if !seen[q] => {
+                                seen[q] = true;
+                                stack.push(q);
+                            }
+                            None => {}
+                        }
+                    }
+                }
+                match (b, w) {
+                    (true, false) => black += size,
+                    (false, true) => white += size,
+                    _ => {}
+                }
+            }
+            None => {}
+        }
+    }
+    (black, white)
 }
 
 #[cfg(test)]

@@ -7,8 +7,15 @@
 //! - [`strings`]: the board with incremental strings (worms), liberty
 //!   counts, Zobrist hash and an undo record — the matcher's
 //!   [`crate::board::Board`] is kept inside it and updated in step;
-//! - [`game`]: the rules (captures, suicide, simple ko, passes, area
-//!   scoring with komi, fixed handicap) and the simple `genmove`;
+//! - [`rules`]: the rule sets (Chinese, Japanese, Tromp–Taylor, AGA, New
+//!   Zealand) and what each changes: scoring, superko, suicide, dead
+//!   stones;
+//! - [`game`]: the rules on the board (captures, suicide where allowed,
+//!   ko or superko, passes, the count with komi, fixed and free
+//!   handicap) and `genmove`;
+//! - [`ownership`]: who owns each point at the end of random games, and
+//!   so which stones are dead, alive or in seki (for the count and GTP's
+//!   `final_status_list`);
 //! - [`reading`]: tactical reading (attack, defend, ladders, safe moves)
 //!   with a node budget and a cache;
 //! - [`dragons`]: dragons and their status estimate, eyes, connection
@@ -57,9 +64,11 @@ pub mod game;
 pub mod helpers;
 pub mod movegen;
 pub mod notation;
+pub mod ownership;
 pub mod playout;
 pub mod position;
 pub mod reading;
+pub mod rules;
 pub mod score;
 pub mod search;
 pub mod shapes;
@@ -92,7 +101,7 @@ pub mod gnugo26 {
     include!(concat!(env!("OUT_DIR"), "/gnugo26.rs"));
 }
 
-pub use game::{Game, Move};
+pub use game::{Decision, Game, Move};
 pub use strings::{Goban, Illegal};
 
 #[cfg(all(test, feature = "compiler"))]

@@ -33,10 +33,11 @@
 
 use super::evaluation::Evaluation;
 use super::fastboard::{cell, FastBoard};
-use super::game::Game;
+use super::game::{Game, Move};
 use super::playout::{Playout, Rng};
+use super::rules::Scoring;
 use super::shapes::ShapeTable;
-use crate::position::{Color, Point};
+use crate::position::{Color, Point, Position};
 
 /// How the search is driven.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,6 +66,19 @@ pub struct SearchOptions {
     /// playouts, at most 100 times `playouts` — and is no longer a
     /// function of the position alone.
     pub time_budget: Option<std::time::Duration>,
+    /// Search threads: each grows its own tree from its own seed with its
+    /// share of the playouts (or the whole clock budget), and the root
+    /// statistics are summed (root parallelism). With a fixed number of
+    /// playouts the result is a function of the position and the seed
+    /// for any number of threads.
+    pub threads: usize,
+    /// Resign when the best move wins fewer than this share of its
+    /// playouts (0: never resign). See [`should_resign`].
+    pub resign_threshold: f32,
+    /// The cleanup phase of a disputed game (GTP `kgs-genmove_cleanup`):
+    /// every stone on the board counts, and the search does not pass while
+    /// the opponent has stones the ownership estimate finds dead.
+    pub cleanup: bool,
 }
 
 impl Default for SearchOptions {
@@ -76,15 +90,42 @@ impl Default for SearchOptions {
             knowledge_visits: 0,
             widening: true,
             time_budget: None,
+            threads: 1,
+            resign_threshold: 0.02,
+            cleanup: false,
         }
     }
+}
+
+/// Should the engine resign after `result`, a search for the side to move
+/// with `opts`, at move `moves` of a game on a board of side `side`? When
+/// the best move's win rate is below the threshold over a meaningful
+/// number of playouts, past the first third of the board's points in
+/// moves: a lost game is given up, not a hard one.
+pub fn should_resign(
+    result: &SearchResult,
+    opts: &SearchOptions,
+    moves: usize,
+    side: usize,
+) -> bool {
+    let Some(best) = result.children.first() else {
+        return false;
+    };
+    opts.resign_threshold > 0.0
+        && !opts.cleanup
+        && moves >= side * side / 3
+        && result.playouts >= 200
+        && best.winrate < opts.resign_threshold
+        && result.winrate < opts.resign_threshold
 }
 
 /// What the search found for one root child.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChildStats {
-    pub point: Point,
-    /// The pattern value the prior came from.
+    /// The move: a candidate point, another legal point, or a pass.
+    pub mv: Move,
+    /// The pattern value the prior came from (0: not a pattern
+    /// candidate, or the pass).
     pub value: i32,
     /// Real visits (playouts through this move).
     pub visits: u32,
@@ -95,20 +136,26 @@ pub struct ChildStats {
 /// The search's verdict.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
-    /// The most visited root child.
-    pub best: Point,
-    /// Root children, most visited first.
+    /// The move to play: the most visited root child, or a pass that ends
+    /// a won game (see [`search`]).
+    pub best: Move,
+    /// Root children, most visited first (empty when the game was ended
+    /// by a pass without searching).
     pub children: Vec<ChildStats>,
     pub playouts: u32,
-    /// The winning rate of the side to move, by the playouts.
+    /// The winning rate of the side to move, by the playouts (1 when a
+    /// pass wins the game at once).
     pub winrate: f32,
 }
 
 const NO_CHILDREN: u32 = u32::MAX;
+/// The move index of a pass (board index 0 is a border cell, never a
+/// point).
+const PASS: u16 = 0;
 
 #[derive(Clone, Debug)]
 struct Node {
-    /// The move that led here (board index).
+    /// The move that led here (board index, or [`PASS`]).
     mv: u16,
     /// Visits and wins, priors included, for the player of `mv`.
     visits: f32,
@@ -180,116 +227,388 @@ fn root_prior(v: i32) -> f32 {
     }
 }
 
-/// Searches the position of `game` for `color`, among the candidates of
-/// `eval`; `None` when there is no candidate.
+/// The prior win rate of the pass at the root (when the opponent has not
+/// just passed): low, so that the playouts must show it is as good as a
+/// move before it is chosen.
+const PASS_PRIOR: f32 = 0.3;
+
+/// One root child before the search: its move index, pattern value and
+/// prior win rate.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    mv: u16,
+    value: i32,
+    prior: f32,
+}
+
+/// Searches the position of `game` for `color` among the root moves the
+/// pattern evaluation `eval` leads to; `None` when the side to move has
+/// no move at all but a pass (then passing is all there is).
+///
+/// The root's children are the pattern candidates in their order; then
+/// every other legal point that fills no true own eye nor recreates an
+/// earlier position (a false eye that connects, a throw-in, a capture the
+/// patterns missed), with a prior from its tactics; then the pass. The
+/// pass is a move like the others, measured by playouts in which the
+/// opponent moves next, so the search never passes while its stones can
+/// be saved or the opponent's captured for the game. When the opponent
+/// has just passed, a pass ends the game: it is played at once when it
+/// wins under the game's rules (dead stones removed as the rules say,
+/// and, under area rules, also counting every stone on the board as
+/// Tromp–Taylor does, so that a referee of either kind agrees), and left
+/// out when it does not. On a board of at most one stone the candidates
+/// are only the points of the third to fifth lines.
 pub fn search(
     game: &Game,
     color: Color,
     eval: &Evaluation,
     opts: SearchOptions,
 ) -> Option<SearchResult> {
-    let candidates: Vec<(Point, i32)> = eval
-        .candidates
-        .iter()
-        .filter(|c| c.value > 0)
-        .map(|c| (c.point, c.value))
-        .collect();
-    if candidates.is_empty() {
-        return None;
-    }
+    let started = std::time::Instant::now();
     let goban = game.goban();
     let n = goban.side();
     let root_board = FastBoard::from_goban(goban, color);
+    let opponent_passed = matches!(game.history().last(), Some((_, Move::Pass)));
+    // In the cleanup phase the opponent's dead stones are captured
+    // before any pass.
+    let dead_left = opts.cleanup && opponent_dead(game, color);
+    if opponent_passed && !dead_left && passing_wins(game, color, opts.cleanup) {
+        return Some(SearchResult {
+            best: Move::Pass,
+            children: Vec::new(),
+            playouts: 0,
+            winrate: 1.0,
+        });
+    }
+    let mut roots = root_moves(game, color, eval, &root_board);
+    if roots.is_empty() {
+        return None;
+    }
+    // The pass: measured like a move, unless it would end a lost game
+    // (the opponent passed) or the controller asks for the dead stones
+    // to be captured first (cleanup).
+    if !opponent_passed && !dead_left {
+        roots.push(RootMove {
+            mv: PASS,
+            value: 0,
+            prior: PASS_PRIOR,
+        });
+    }
     let last = game.history().last().and_then(|(_, m)| match m {
-        super::Move::Play(p) => Some(root_board.index(*p)),
-        super::Move::Pass => None,
+        Move::Play(p) => Some(root_board.index(*p)),
+        Move::Pass => None,
     });
     let seed = game.random_seed()
         ^ goban.stones_hash().rotate_left(29)
         ^ (game.history().len() as u64).wrapping_mul(0x9e37_79b9);
-    let mut s = Search {
+    // Under territory scoring every stone played costs a point against
+    // area scoring: the playouts, scored by area, are judged against komi
+    // plus black's stones played minus white's by the end of the game —
+    // those played so far, and half a stone more for the side to move,
+    // who may play the last one (the same for either side to move).
+    let komi = match game.rules().scoring() {
+        Scoring::Area => game.komi(),
+        Scoring::Territory => {
+            let to_move = if color == Color::Black { 0.5 } else { -0.5 };
+            game.komi() + game.stones_played_difference() as f32 + to_move
+        }
+    };
+    let tree = TreeInputs {
         game,
-        widen: opts.widening && n >= WIDEN_FROM_SIDE,
-        opts,
-        nodes: Vec::with_capacity(opts.playouts.min(100_000) as usize * 4),
+        roots: &roots,
         root_board,
         root_color: cell(color),
         last,
-        komi: game.komi(),
-        rng: Rng::new(seed),
-        playout: if opts.shapes {
-            Playout::new()
-        } else {
-            Playout::with_shapes(ShapeTable::none())
-        },
-        path: Vec::new(),
-        owner: vec![0; (n + 2) * (n + 2)],
+        komi,
+        widen: opts.widening && n >= WIDEN_FROM_SIDE,
+        opts,
     };
-    s.nodes.push(Node::new(0, 0.0, 0.0));
-    s.nodes[0].known = true;
-    // The root's children: the pattern candidates, with their priors.
-    s.nodes[0].first_child = 1;
-    s.nodes[0].children = candidates.len() as u16;
-    let prior_visits = opts.prior_visits;
-    for &(p, v) in &candidates {
-        let k = s.root_board.index(p);
-        s.nodes.push(Node::new(k, prior_visits, root_prior(v)));
-    }
-    let played = match opts.time_budget {
-        None => {
-            for _ in 0..opts.playouts {
-                s.iterate();
-            }
-            opts.playouts
-        }
-        Some(budget) => {
-            let start = std::time::Instant::now();
-            let most = opts.playouts.saturating_mul(100).max(100);
-            let mut done = 0;
-            while done < most && (done < 100 || start.elapsed() < budget) {
-                // The clock is read every 32 playouts.
-                for _ in 0..32 {
-                    s.iterate();
-                }
-                done += 32;
-            }
-            done
-        }
+    let threads = opts.threads.max(1);
+    let grown: Vec<Grown> = if threads == 1 {
+        vec![tree.grow(seed, opts.playouts, started)]
+    } else {
+        // Root parallelism: one tree a thread, each with its own seed and
+        // its share of the playouts, their root statistics summed.
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let share = opts.playouts / threads as u32
+                        + u32::from((t as u32) < opts.playouts % threads as u32);
+                    let tree = &tree;
+                    let seed = seed ^ (t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    scope.spawn(move || tree.grow(seed, share, started))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        })
     };
-    let first = s.nodes[0].first_child as usize;
-    let mut children: Vec<ChildStats> = candidates
+    let played: u32 = grown.iter().map(|g| g.playouts).sum();
+    let mut children: Vec<ChildStats> = roots
         .iter()
         .enumerate()
-        .map(|(i, &(point, value))| {
-            let node = &s.nodes[first + i];
-            let prior = prior_visits * root_prior(value);
-            let wins = node.wins - prior;
+        .map(|(i, r)| {
+            let visits: u32 = grown.iter().map(|g| g.children[i].0).sum();
+            let wins: f32 = grown.iter().map(|g| g.children[i].1).sum();
             ChildStats {
-                point,
-                value,
-                visits: node.real_visits,
-                winrate: if node.real_visits > 0 {
-                    wins / node.real_visits as f32
+                mv: if r.mv == PASS {
+                    Move::Pass
+                } else {
+                    Move::Play(tree.root_board.point(r.mv))
+                },
+                value: r.value,
+                visits,
+                winrate: if visits > 0 {
+                    wins / visits as f32
                 } else {
                     0.0
                 },
             }
         })
         .collect();
-    // Most visited first; ties by pattern value, then by the candidate
-    // order (which is deterministic).
+    // Most visited first; ties by pattern value, then by the root order
+    // (which is deterministic).
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.cmp(&a.value)));
-    let root = &s.nodes[0];
+    let mut best = children[0].mv;
+    // Under territory scoring a stone in one's own area costs a point the
+    // playouts do not see: when the patterns propose nothing but fills,
+    // pass whenever the playouts rate the pass as high as the move.
+    if game.rules().scoring() == Scoring::Territory && best != Move::Pass {
+        let fills_only = eval.best().is_none_or(|c| c.value <= 20);
+        if let Some(pass) = children.iter().find(|c| c.mv == Move::Pass) {
+            if fills_only
+                && pass.visits * 8 >= children[0].visits
+                && pass.winrate + 0.02 >= children[0].winrate
+            {
+                best = Move::Pass;
+            }
+        }
+    }
+    let root_visits: u32 = grown.iter().map(|g| g.root.0).sum();
+    let root_wins: f32 = grown.iter().map(|g| g.root.1).sum();
     Some(SearchResult {
-        best: children[0].point,
-        winrate: if root.real_visits > 0 {
-            1.0 - root.wins / root.real_visits as f32
+        best,
+        winrate: if root_visits > 0 {
+            1.0 - root_wins / root_visits as f32
         } else {
             0.5
         },
         children,
         playouts: played,
     })
+}
+
+/// The root's moves: the pattern candidates (on a board of at most one
+/// stone, those of the third to fifth lines when there are any), then
+/// every other playable point that fills no true own eye.
+fn root_moves(game: &Game, color: Color, eval: &Evaluation, board: &FastBoard) -> Vec<RootMove> {
+    let goban = game.goban();
+    let n = goban.side() as i32;
+    let stones = goban.points().filter(|&p| goban.stone(p).is_some()).count();
+    let line = |p: Point| p.i.min(p.j).min(n - 1 - p.i).min(n - 1 - p.j);
+    let mut candidates: Vec<(Point, i32)> = eval
+        .candidates
+        .iter()
+        .filter(|c| c.value > 0)
+        .map(|c| (c.point, c.value))
+        .collect();
+    if stones <= 1 && n >= 9 {
+        let opening: Vec<(Point, i32)> = candidates
+            .iter()
+            .copied()
+            .filter(|&(p, _)| (2..=4).contains(&line(p)))
+            .collect();
+        if !opening.is_empty() {
+            // The opening is on the third to fifth lines: nothing else.
+            return opening
+                .into_iter()
+                .map(|(p, v)| RootMove {
+                    mv: board.index(p),
+                    value: v,
+                    prior: root_prior(v),
+                })
+                .collect();
+        }
+    }
+    let mut roots: Vec<RootMove> = candidates
+        .iter()
+        .map(|&(p, v)| RootMove {
+            mv: board.index(p),
+            value: v,
+            prior: root_prior(v),
+        })
+        .collect();
+    candidates.sort();
+    let c = cell(color);
+    let mut probe = goban.clone();
+    for &k in board.empty_points() {
+        let p = board.point(k);
+        if candidates.binary_search_by(|&(q, _)| q.cmp(&p)).is_ok()
+            || board.is_eye(k, c)
+            || !board.is_legal(k, c)
+        {
+            continue;
+        }
+        // Never recreate an earlier position (superko, or a game that
+        // would not end).
+        if probe.play(p, color).is_err() {
+            continue;
+        }
+        let repeats = game.seen_position(probe.stones_hash());
+        probe.undo();
+        if repeats {
+            continue;
+        }
+        let (libs, captures, stones) = board.after_move(k, c);
+        let prior = if captures {
+            0.6
+        } else if libs <= 1 {
+            if stones >= 2 {
+                0.05
+            } else {
+                0.15
+            }
+        } else {
+            0.3
+        };
+        roots.push(RootMove {
+            mv: k,
+            value: 0,
+            prior,
+        });
+    }
+    // Deterministic order for the extra moves: by board index.
+    let first_extra = candidates.len();
+    roots[first_extra..].sort_by_key(|r| r.mv);
+    roots
+}
+
+/// Does `color` win by passing now, the opponent having passed? Under
+/// area rules that remove dead stones both counts must win (with the dead
+/// stones removed, and with every stone counted as Tromp–Taylor does);
+/// with `cleanup` every stone counts.
+fn passing_wins(game: &Game, color: Color, cleanup: bool) -> bool {
+    let wins = |black_lead: f32| match color {
+        Color::Black => black_lead > 0.0,
+        Color::White => black_lead < 0.0,
+    };
+    let rules = game.rules();
+    let tt = wins(game.score());
+    if cleanup || !rules.removes_dead() {
+        return tt;
+    }
+    let dead = game.dead_stones();
+    let counted = wins(game.final_score(&dead));
+    match rules.scoring() {
+        Scoring::Area => counted && tt,
+        Scoring::Territory => counted,
+    }
+}
+
+/// Has the opponent of `color` stones the ownership estimate finds dead?
+fn opponent_dead(game: &Game, color: Color) -> bool {
+    game.dead_stones()
+        .iter()
+        .any(|&p| game.goban().stone(p) == Some(color.other()))
+}
+
+/// What every search thread shares: the position, the root's moves and
+/// the options.
+struct TreeInputs<'g> {
+    game: &'g Game,
+    roots: &'g [RootMove],
+    root_board: FastBoard,
+    root_color: u8,
+    last: Option<u16>,
+    komi: f32,
+    widen: bool,
+    opts: SearchOptions,
+}
+
+/// One tree's root statistics: (real visits, wins without priors) per
+/// root child, the root's own, and the playouts run.
+struct Grown {
+    children: Vec<(u32, f32)>,
+    root: (u32, f32),
+    playouts: u32,
+}
+
+impl TreeInputs<'_> {
+    /// Grows one tree from `seed`: `playouts` random games, or until the
+    /// clock budget counted from `started` is spent.
+    fn grow(&self, seed: u64, playouts: u32, started: std::time::Instant) -> Grown {
+        let n = self.root_board.side();
+        let opts = self.opts;
+        let mut s = Search {
+            game: self.game,
+            widen: self.widen,
+            opts,
+            nodes: Vec::with_capacity(playouts.min(100_000) as usize * 4),
+            root_board: self.root_board.clone(),
+            root_color: self.root_color,
+            last: self.last,
+            komi: self.komi,
+            rng: Rng::new(seed),
+            playout: if opts.shapes {
+                Playout::new()
+            } else {
+                Playout::with_shapes(ShapeTable::none())
+            },
+            path: Vec::new(),
+            owner: vec![0; (n + 2) * (n + 2)],
+            pass_child: None,
+        };
+        s.nodes.push(Node::new(0, 0.0, 0.0));
+        s.nodes[0].known = true;
+        s.nodes[0].first_child = 1;
+        s.nodes[0].children = self.roots.len() as u16;
+        let prior_visits = opts.prior_visits;
+        for (i, r) in self.roots.iter().enumerate() {
+            if r.mv == PASS {
+                s.pass_child = Some(1 + i as u32);
+            }
+            s.nodes.push(Node::new(r.mv, prior_visits, r.prior));
+        }
+        let played = match opts.time_budget {
+            None => {
+                for _ in 0..playouts {
+                    s.iterate();
+                }
+                playouts
+            }
+            Some(budget) => {
+                let most = opts.playouts.saturating_mul(100).max(100);
+                let mut done = 0;
+                // The clock is read every 8 playouts (a fraction of a
+                // millisecond on 9x9, a few on 19x19).
+                let step = 8;
+                while done < most && (done < 100 || started.elapsed() < budget) {
+                    for _ in 0..step {
+                        s.iterate();
+                    }
+                    done += step;
+                }
+                done
+            }
+        };
+        let first = s.nodes[0].first_child as usize;
+        let children = self
+            .roots
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let node = &s.nodes[first + i];
+                (node.real_visits, node.wins - prior_visits * r.prior)
+            })
+            .collect();
+        Grown {
+            children,
+            root: (s.nodes[0].real_visits, s.nodes[0].wins),
+            playouts: played,
+        }
+    }
 }
 
 struct Search<'g> {
@@ -309,6 +628,8 @@ struct Search<'g> {
     /// Scratch: per board index, the colour that played there first in
     /// the rest of the sequence (AMAF).
     owner: Vec<u8>,
+    /// The root's pass child, open whatever the widening.
+    pass_child: Option<u32>,
 }
 
 impl Search<'_> {
@@ -339,9 +660,14 @@ impl Search<'_> {
                 break;
             };
             let mv = self.nodes[child as usize].mv;
-            board.play(mv, to_move);
+            if mv == PASS {
+                board.pass();
+                last = None;
+            } else {
+                board.play(mv, to_move);
+                last = Some(mv);
+            }
             seq.push((mv, to_move));
-            last = Some(mv);
             to_move = 3 - to_move;
             node = child;
             self.path.push(node);
@@ -350,7 +676,9 @@ impl Search<'_> {
         let tree_moves = seq.len();
         let score = self.playout.run(&mut board, to_move, last, &mut self.rng);
         seq.extend_from_slice(&self.playout.moves);
-        let black_wins = score as f32 - self.komi > 0.0;
+        // A drawn count (possible when the komi is whole) is a coin toss.
+        let margin = score as f32 - self.komi;
+        let black_wins = margin > 0.0 || (margin == 0.0 && self.rng.next_u64() & 1 == 1);
         self.backup(&seq, tree_moves, black_wins);
     }
 
@@ -392,8 +720,12 @@ impl Search<'_> {
         let mut g = self.game.clone();
         let colour = |c: u8| if c == 1 { Color::Black } else { Color::White };
         for &(k, c) in seq {
-            let p = self.root_board.point(k);
-            if g.play(colour(c), super::Move::Play(p)).is_err() {
+            let mv = if k == PASS {
+                Move::Pass
+            } else {
+                Move::Play(self.root_board.point(k))
+            };
+            if g.play(colour(c), mv).is_err() {
                 return;
             }
         }
@@ -430,7 +762,9 @@ impl Search<'_> {
         let log_n = ((n.real_visits + 1) as f32).ln();
         let mut best = None;
         let mut best_value = f32::NEG_INFINITY;
-        for c in first..first + count {
+        let pass = if node == 0 { self.pass_child } else { None };
+        let open = (first..first + count).chain(pass.filter(|&p| p >= first + count));
+        for c in open {
             let ch = &self.nodes[c as usize];
             let q = if ch.visits > 0.0 {
                 ch.wins / ch.visits
@@ -445,7 +779,7 @@ impl Search<'_> {
             } else {
                 q
             } + 0.05 * (log_n / (ch.real_visits as f32 + 1.0)).sqrt();
-            if value > best_value && board.is_legal(ch.mv, to_move) {
+            if value > best_value && (ch.mv == PASS || board.is_legal(ch.mv, to_move)) {
                 best_value = value;
                 best = Some(c);
             }
@@ -465,7 +799,9 @@ impl Search<'_> {
         for t in (0..=seq.len()).rev() {
             if t < seq.len() {
                 let (k, c) = seq[t];
-                self.owner[k as usize] = c;
+                if k != PASS {
+                    self.owner[k as usize] = c;
+                }
             }
             if t > tree_moves {
                 continue;
@@ -543,10 +879,20 @@ mod tests {
         let visits: u32 = a.children.iter().map(|c| c.visits).sum();
         assert_eq!(visits, 400);
         assert_eq!(a.playouts, 400);
-        // Every root child is a candidate of the evaluation.
+        // Every root child is a candidate of the evaluation, the pass or
+        // another legal move.
         for c in &a.children {
-            assert!(eval.candidates.iter().any(|e| e.point == c.point));
+            match c.mv {
+                Move::Pass => {}
+                Move::Play(p) => {
+                    assert!(g.goban().is_legal(p, Color::White), "{p:?}");
+                    if c.value > 0 {
+                        assert!(eval.candidates.iter().any(|e| e.point == p));
+                    }
+                }
+            }
         }
+        assert!(a.children.iter().any(|c| c.mv == Move::Pass));
     }
 
     #[test]
@@ -588,75 +934,15 @@ mod tests {
             let eval = movegen::evaluate(&g, Color::Black, EvalOptions::default());
             let r = search(&g, Color::Black, &eval, opts).unwrap();
             assert!(
-                [pt("F4"), pt("F5")].contains(&r.best),
+                [Move::Play(pt("F4")), Move::Play(pt("F5"))].contains(&r.best),
                 "{:?}",
                 &r.children[..3]
             );
             assert!(r.winrate > 0.6, "black: {}", r.winrate);
             let eval = movegen::evaluate(&g, Color::White, EvalOptions::default());
             let r = search(&g, Color::White, &eval, opts).unwrap();
-            assert_eq!(r.best, pt("F5"), "{:?}", &r.children[..3]);
+            assert_eq!(r.best, Move::Play(pt("F5")), "{:?}", &r.children[..3]);
             assert!(r.winrate > 0.6, "white: {}", r.winrate);
         }
-    }
-}
-
-/// The clock budget for one move, from GTP time settings: `main`, `byo`
-/// and `byo_stones` as `time_settings` gave them, `left`/`stones` as the
-/// last `time_left` (or the main time at the start), `empty` the empty
-/// points on the board. `None` when there is no limit (GTP: byo-yomi
-/// time but no stones). In main time the remaining time is shared over
-/// the moves still to come (a third of the empty points, at least 15),
-/// keeping a little back; in byo-yomi, 80% of the period over its stones.
-pub fn move_budget(
-    main: f64,
-    byo: f64,
-    byo_stones: u32,
-    left: f64,
-    stones: u32,
-    empty: usize,
-) -> Option<std::time::Duration> {
-    if main <= 0.0 && byo > 0.0 && byo_stones == 0 {
-        return None;
-    }
-    let secs = if stones > 0 {
-        0.8 * left / f64::from(stones)
-    } else {
-        let moves = (empty / 3).max(15) as f64;
-        let from_main = left / moves;
-        // With byo-yomi to come, main time can be spent a little faster.
-        if byo > 0.0 && byo_stones > 0 {
-            from_main.max(0.5 * byo / f64::from(byo_stones))
-        } else {
-            from_main
-        }
-    };
-    Some(std::time::Duration::from_secs_f64(secs.clamp(0.01, 600.0)))
-}
-
-#[cfg(test)]
-mod budget_tests {
-    use super::move_budget;
-    use std::time::Duration;
-
-    #[test]
-    fn budgets_follow_the_clock() {
-        // No limit: byo-yomi time without stones.
-        assert_eq!(move_budget(0.0, 10.0, 0, 0.0, 0, 81), None);
-        // Main time 60 s on an empty 9x9: 60 / 27.
-        let b = move_budget(60.0, 0.0, 0, 60.0, 0, 81).unwrap();
-        assert!((b.as_secs_f64() - 60.0 / 27.0).abs() < 1e-9);
-        // Late in main time with byo-yomi to come: at least half a
-        // byo-yomi stone's share.
-        let b = move_budget(60.0, 30.0, 10, 1.0, 0, 20).unwrap();
-        assert!((b.as_secs_f64() - 1.5).abs() < 1e-9);
-        // In byo-yomi: 80% of the period over its stones.
-        let b = move_budget(0.0, 30.0, 10, 20.0, 5, 40).unwrap();
-        assert!((b.as_secs_f64() - 3.2).abs() < 1e-9);
-        // Never zero, never absurd.
-        assert_eq!(
-            move_budget(10.0, 0.0, 0, 0.0, 0, 50),
-            Some(Duration::from_millis(10))
-        );
     }
 }

@@ -52,6 +52,8 @@ pub enum Illegal {
     Occupied,
     Suicide,
     Ko,
+    /// The move recreates an earlier position (positional superko).
+    Superko,
 }
 
 impl std::fmt::Display for Illegal {
@@ -61,6 +63,7 @@ impl std::fmt::Display for Illegal {
             Illegal::Occupied => "occupied",
             Illegal::Suicide => "suicide",
             Illegal::Ko => "ko",
+            Illegal::Superko => "superko",
         })
     }
 }
@@ -419,6 +422,25 @@ impl Goban {
 
     pub(crate) fn play_index(&mut self, k: u32, color: Color) -> Result<u32, Illegal> {
         self.check_index(k, color)?;
+        self.place(k, color, false)
+    }
+
+    /// Plays `color` on `p` where suicide is legal (Tromp–Taylor, New
+    /// Zealand): a move that takes its own string's last liberty without
+    /// capturing removes that string. Returns the opponent stones
+    /// captured (0 for a suicide).
+    pub fn play_allowing_suicide(&mut self, p: Point, color: Color) -> Result<u32, Illegal> {
+        let k = self.index(p).ok_or(Illegal::OffBoard)?;
+        match self.check_index(k, color) {
+            Ok(()) => self.place(k, color, false),
+            Err(Illegal::Suicide) => self.place(k, color, true),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Places a checked move; `suicide` when it takes its own string's
+    /// last liberty, which is then removed.
+    fn place(&mut self, k: u32, color: Color, suicide: bool) -> Result<u32, Illegal> {
         self.push_frame();
         let (neighbours, count) = self.neighbour_roots(k, None);
         self.set_stone(k, Some(color));
@@ -459,6 +481,11 @@ impl Goban {
             }
         }
         let root = self.root[k as usize];
+        if suicide {
+            self.remove_string(root);
+            self.ko = None;
+            return Ok(0);
+        }
         debug_assert!(self.libs[root as usize] > 0, "suicide was checked");
         self.ko = (captured == 1 && self.size[root as usize] == 1 && self.libs[root as usize] == 1)
             .then_some((last_captured, color.other()));

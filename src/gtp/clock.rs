@@ -1,34 +1,174 @@
-//! GTP's clock: `time_settings` and `time_left`, and how they turn the
-//! search's playouts into a time budget for one move.
+//! GTP's clock: `time_settings`, `kgs-time_settings` and `time_left`, and
+//! how they turn the search's playouts into a time budget for one move.
+//!
+//! A move may take its *share* of the time: in byo-yomi the period over
+//! its stones (Canadian) or the period itself (Japanese byo-yomi, KGS's
+//! `byoyomi`); in main time what is left over the moves still to come (a
+//! third of the empty points, at least 15), or a byo-yomi share when
+//! that is more, since a move that runs into byo-yomi starts a fresh
+//! period. The search gets [`SPEND`] of the share from the moment the
+//! command arrives, so that the answer, evaluation, thread joins and
+//! output included, comes within 80% of it.
+
+use std::time::Duration;
 
 use super::{want, Gtp, Reply};
 use crate::go::Game;
 use crate::notation::parse_color;
 use crate::position::{Color, Position};
 
-/// The controller's time settings (`time_settings`) and the last
-/// `time_left` per colour (black, white).
+/// The part of a move's share the search may spend.
+pub const SPEND: f64 = 0.7;
+
+/// A time control, as `time_settings` or `kgs-time_settings` gave it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// No limit.
+    None,
+    /// Main time only, for the whole game.
+    Absolute { main: f64 },
+    /// Main time, then `stones` moves in every `byo` seconds.
+    Canadian { main: f64, byo: f64, stones: u32 },
+    /// Main time, then every move within one `period` (of `periods`).
+    Byoyomi {
+        main: f64,
+        period: f64,
+        periods: u32,
+    },
+}
+
+/// The controller's time control and the last `time_left` per colour
+/// (black, white): seconds and stones (periods under byo-yomi).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Clock {
-    main: f64,
-    byo: f64,
-    byo_stones: u32,
+    control: TimeControl,
     left: [Option<(f64, u32)>; 2],
+}
+
+/// A move's share of the clock under `control`, with `left` seconds and
+/// `stones` (Canadian) or periods (byo-yomi) as the last `time_left` said
+/// (the main time and 0 before any), on a board with `empty` empty
+/// points; `None` without a limit.
+pub fn move_share(
+    control: TimeControl,
+    left: Option<(f64, u32)>,
+    empty: usize,
+) -> Option<Duration> {
+    let moves = (empty / 3).max(15) as f64;
+    let secs = match control {
+        TimeControl::None => return None,
+        TimeControl::Absolute { main } => left.map_or(main, |(t, _)| t) / moves,
+        TimeControl::Canadian { main, byo, stones } => match left {
+            Some((t, s)) if s > 0 => t / f64::from(s),
+            other => {
+                let t = other.map_or(main, |(t, _)| t);
+                let from_main = t / moves;
+                if stones > 0 {
+                    from_main.max(byo / f64::from(stones))
+                } else {
+                    from_main
+                }
+            }
+        },
+        TimeControl::Byoyomi { main, period, .. } => match left {
+            // In byo-yomi: what is left of the current period.
+            Some((t, p)) if p > 0 && t <= period => t,
+            other => (other.map_or(main, |(t, _)| t) / moves).max(period),
+        },
+    };
+    Some(Duration::from_secs_f64(secs.clamp(0.0, 3600.0)))
+}
+
+/// What the search may spend of a move's `share`: [`SPEND`] of it, at
+/// least 10 ms.
+pub fn search_budget(share: Duration) -> Duration {
+    share.mul_f64(SPEND).max(Duration::from_millis(10))
 }
 
 impl Gtp {
     /// `time_settings MAIN BYO STONES`: from now on the search plays by
-    /// the clock.
+    /// the clock. GTP's conventions: byo-yomi time without stones is no
+    /// limit, no byo-yomi time is absolute time.
     pub(super) fn time_settings(&mut self, args: &[&str]) -> Reply {
         want(args, 3)?;
         let num = |a: &str| a.parse::<u32>().map_err(|_| "syntax error");
+        let (main, byo, stones) = (num(args[0])?, num(args[1])?, num(args[2])?);
+        let control = if byo > 0 && stones == 0 {
+            TimeControl::None
+        } else if byo == 0 {
+            TimeControl::Absolute {
+                main: f64::from(main),
+            }
+        } else {
+            TimeControl::Canadian {
+                main: f64::from(main),
+                byo: f64::from(byo),
+                stones,
+            }
+        };
+        self.set_clock(control);
+        Ok(String::new())
+    }
+
+    /// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD
+    /// PERIODS | canadian MAIN BYO STONES` (KGS's extension).
+    pub(super) fn kgs_time_settings(&mut self, args: &[&str]) -> Reply {
+        let Some((kind, rest)) = args.split_first() else {
+            return Err("syntax error".into());
+        };
+        let num = |a: &str| a.parse::<u32>().map_err(|_| "syntax error");
+        let control = match kind.to_ascii_lowercase().as_str() {
+            "none" => {
+                want(rest, 0)?;
+                TimeControl::None
+            }
+            "absolute" => {
+                want(rest, 1)?;
+                TimeControl::Absolute {
+                    main: f64::from(num(rest[0])?),
+                }
+            }
+            "byoyomi" => {
+                want(rest, 3)?;
+                let (main, period, periods) = (num(rest[0])?, num(rest[1])?, num(rest[2])?);
+                if period == 0 || periods == 0 {
+                    TimeControl::Absolute {
+                        main: f64::from(main),
+                    }
+                } else {
+                    TimeControl::Byoyomi {
+                        main: f64::from(main),
+                        period: f64::from(period),
+                        periods,
+                    }
+                }
+            }
+            "canadian" => {
+                want(rest, 3)?;
+                let (main, byo, stones) = (num(rest[0])?, num(rest[1])?, num(rest[2])?);
+                if byo == 0 || stones == 0 {
+                    TimeControl::Absolute {
+                        main: f64::from(main),
+                    }
+                } else {
+                    TimeControl::Canadian {
+                        main: f64::from(main),
+                        byo: f64::from(byo),
+                        stones,
+                    }
+                }
+            }
+            _ => return Err("syntax error".into()),
+        };
+        self.set_clock(control);
+        Ok(String::new())
+    }
+
+    fn set_clock(&mut self, control: TimeControl) {
         self.clock = Some(Clock {
-            main: f64::from(num(args[0])?),
-            byo: f64::from(num(args[1])?),
-            byo_stones: num(args[2])?,
+            control,
             left: [None, None],
         });
-        Ok(String::new())
     }
 
     /// `time_left COLOUR SECONDS STONES`.
@@ -51,22 +191,14 @@ impl Gtp {
     pub(super) fn timed<T>(&mut self, color: Color, f: impl FnOnce(&mut Game) -> T) -> T {
         let saved = self.game.search_options();
         if let (Some(clock), Some(search)) = (&self.clock, saved) {
-            let (left, stones) =
-                clock.left[usize::from(color == Color::White)].unwrap_or((clock.main, 0));
+            let left = clock.left[usize::from(color == Color::White)];
             let empty = self
                 .game
                 .goban()
                 .points()
                 .filter(|&p| self.game.goban().stone(p).is_none())
                 .count();
-            let budget = crate::go::search::move_budget(
-                clock.main,
-                clock.byo,
-                clock.byo_stones,
-                left,
-                stones,
-                empty,
-            );
+            let budget = move_share(clock.control, left, empty).map(search_budget);
             self.game.set_search(Some(crate::go::search::SearchOptions {
                 time_budget: budget,
                 ..search
@@ -75,5 +207,45 @@ impl Gtp {
         let out = f(&mut self.game);
         self.game.set_search(saved);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(d: Option<Duration>) -> f64 {
+        d.expect("a limit").as_secs_f64()
+    }
+
+    #[test]
+    fn shares_follow_the_clock() {
+        assert_eq!(move_share(TimeControl::None, None, 81), None);
+        // Absolute 60 s on an empty 9x9: 60 / 27.
+        let abs = TimeControl::Absolute { main: 60.0 };
+        assert!((secs(move_share(abs, None, 81)) - 60.0 / 27.0).abs() < 1e-9);
+        assert!((secs(move_share(abs, Some((30.0, 0)), 81)) - 30.0 / 27.0).abs() < 1e-9);
+        // Canadian: late in main time, at least a byo-yomi stone's share.
+        let can = TimeControl::Canadian {
+            main: 60.0,
+            byo: 30.0,
+            stones: 10,
+        };
+        assert!((secs(move_share(can, Some((1.0, 0)), 20)) - 3.0).abs() < 1e-9);
+        // In Canadian byo-yomi: the period over its stones.
+        assert!((secs(move_share(can, Some((20.0, 5)), 40)) - 4.0).abs() < 1e-9);
+        // Japanese byo-yomi: the period left, or in main time at least
+        // a period.
+        let byo = TimeControl::Byoyomi {
+            main: 0.0,
+            period: 1.0,
+            periods: 5,
+        };
+        assert!((secs(move_share(byo, Some((1.0, 5)), 81)) - 1.0).abs() < 1e-9);
+        assert!((secs(move_share(byo, None, 81)) - 1.0).abs() < 1e-9);
+        // The search spends 70%, never less than 10 ms.
+        let one = Duration::from_secs(1);
+        assert_eq!(search_budget(one), Duration::from_millis(700));
+        assert_eq!(search_budget(Duration::ZERO), Duration::from_millis(10));
     }
 }

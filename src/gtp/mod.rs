@@ -22,7 +22,9 @@ use crate::go::evaluation::EvalOptions;
 use crate::go::explain;
 use crate::go::game::{MAX_SIZE, MIN_SIZE};
 use crate::go::notation::{format_move, parse_move};
-use crate::go::{Game, Move};
+use crate::go::ownership::Status;
+use crate::go::rules::RuleSet;
+use crate::go::{Decision, Game, Move};
 use crate::notation::parse_color;
 
 mod analyze;
@@ -42,7 +44,10 @@ const RECORDED: &[&str] = &[
     "genmove",
     "undo",
     "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
     "loadsgf",
+    "kgs-genmove_cleanup",
 ];
 use crate::position::{Color, Point, Position};
 
@@ -61,10 +66,16 @@ pub const COMMANDS: &[&str] = &[
     "undo",
     "showboard",
     "final_score",
+    "final_status_list",
     "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
     "loadsgf",
     "time_settings",
+    "kgs-time_settings",
     "time_left",
+    "kgs-rules",
+    "kgs-genmove_cleanup",
     "quit",
     // The seed's tuning workflow: why this move? (see `go::explain`).
     "katachi-explain",
@@ -100,6 +111,11 @@ pub struct GtpOptions {
     /// (`katachi gtp --playouts N`); `None` plays the heaviest candidate,
     /// as the seed's engine.
     pub search: Option<crate::go::search::SearchOptions>,
+    /// The rule set (`katachi gtp --rules`; `kgs-rules` changes it).
+    pub rules: RuleSet,
+    /// The seed of the engine's random choices (`katachi gtp --seed`);
+    /// `None` keeps the engine's fixed default.
+    pub seed: Option<u64>,
 }
 
 /// The engine state behind the protocol.
@@ -111,6 +127,8 @@ pub struct Gtp {
     clock: Option<Clock>,
     /// Handicap stones of the current game, to rebuild it after a panic.
     handicap: usize,
+    /// Free handicap stones of the current game, for the same.
+    free_handicap: Vec<Point>,
     quit: bool,
     /// Setup stones of the current game (SGF `AB`/`AW` from `loadsgf`).
     setup: Vec<(Color, Point)>,
@@ -146,6 +164,7 @@ impl Gtp {
             game,
             clock: None,
             handicap: 0,
+            free_handicap: Vec::new(),
             quit: false,
             setup: Vec::new(),
             options: GtpOptions::default(),
@@ -163,6 +182,10 @@ impl Gtp {
             all_patterns: options.all_patterns,
         });
         g.game.set_search(options.search);
+        g.game.set_rules(options.rules);
+        if let Some(seed) = options.seed {
+            g.game.seed(seed);
+        }
         g.options = options;
         g
     }
@@ -243,6 +266,9 @@ impl Gtp {
         if self.handicap > 0 && game.fixed_handicap(self.handicap).is_err() {
             self.handicap = 0;
         }
+        if !self.free_handicap.is_empty() && game.free_handicap(&self.free_handicap).is_err() {
+            self.free_handicap.clear();
+        }
         if !self.setup.is_empty() && game.setup(&self.setup).is_err() {
             self.setup.clear();
         }
@@ -282,6 +308,7 @@ impl Gtp {
                 }
                 self.game = self.game.resized(n);
                 self.handicap = 0;
+                self.free_handicap.clear();
                 self.setup.clear();
                 Ok(String::new())
             }
@@ -289,6 +316,7 @@ impl Gtp {
                 want(0)?;
                 self.game.clear();
                 self.handicap = 0;
+                self.free_handicap.clear();
                 self.setup.clear();
                 Ok(String::new())
             }
@@ -321,8 +349,70 @@ impl Gtp {
                     let labels = explain::labels(&eval, self.options.all_patterns);
                     self.labels.insert(index, labels);
                 }
-                let m = self.timed(c, |game| game.genmove(c));
+                let d = self.timed(c, |game| game.gen_decision(c));
+                Ok(match d {
+                    Decision::Move(m) => format_move(m, self.game.size()),
+                    Decision::Resign => "resign".into(),
+                })
+            }
+            "kgs-genmove_cleanup" => {
+                want(1)?;
+                let c = parse_color(args[0]).ok_or("syntax error")?;
+                let m = self.timed(c, |game| {
+                    let saved = game.search_options();
+                    if let Some(opts) = saved {
+                        game.set_search(Some(crate::go::search::SearchOptions {
+                            cleanup: true,
+                            resign_threshold: 0.0,
+                            ..opts
+                        }));
+                    }
+                    let m = game.genmove(c);
+                    game.set_search(saved);
+                    m
+                });
                 Ok(format_move(m, self.game.size()))
+            }
+            "kgs-rules" => {
+                want(1)?;
+                let rules = RuleSet::parse(args[0]).ok_or("unknown rules")?;
+                self.game.set_rules(rules);
+                Ok(String::new())
+            }
+            "kgs-time_settings" => self.kgs_time_settings(args),
+            "final_status_list" => {
+                want(1)?;
+                let wanted = Status::parse(args[0]).ok_or("syntax error")?;
+                Ok(self.status_list(wanted))
+            }
+            "place_free_handicap" => {
+                want(1)?;
+                let n: usize = args[0].parse().map_err(|_| "syntax error")?;
+                let size = self.game.size();
+                let pts = Game::free_handicap_points(size, n).ok_or("invalid number of stones")?;
+                self.game.free_handicap(&pts)?;
+                self.free_handicap = pts.clone();
+                Ok(pts
+                    .into_iter()
+                    .map(|p| format_move(Move::Play(p), size))
+                    .collect::<Vec<_>>()
+                    .join(" "))
+            }
+            "set_free_handicap" => {
+                if args.len() < 2 {
+                    return Err("syntax error".into());
+                }
+                let size = self.game.size();
+                let mut pts: Vec<Point> = Vec::new();
+                for a in args {
+                    match parse_move(a, size).map_err(|e| e.to_string())? {
+                        Move::Play(p) if !pts.contains(&p) => pts.push(p),
+                        _ => return Err("bad vertex list".into()),
+                    }
+                }
+                self.game.free_handicap(&pts)?;
+                self.free_handicap = pts;
+                Ok(String::new())
             }
             "undo" => {
                 want(0)?;
@@ -335,7 +425,8 @@ impl Gtp {
             "showboard" => want(0).map(|()| self.showboard()),
             "final_score" => {
                 want(0)?;
-                let s = self.game.score();
+                let dead = self.game.dead_stones();
+                let s = self.game.final_score(&dead);
                 Ok(if s > 0.0 {
                     format!("B+{s}")
                 } else if s < 0.0 {
@@ -369,6 +460,32 @@ impl Gtp {
             | "gogui-analyze_commands" => self.analyze(cmd, args),
             _ => Err("unknown command".into()),
         }
+    }
+
+    /// `final_status_list`'s answer: the strings of `wanted` status, one
+    /// a line, stones in reading order.
+    fn status_list(&self, wanted: Status) -> String {
+        use crate::go::position::GoPosition;
+        let size = self.game.size();
+        let goban = self.game.goban();
+        let mut done: Vec<Point> = Vec::new();
+        let mut lines = Vec::new();
+        for (p, s) in self.game.statuses() {
+            if s != wanted || done.contains(&p) {
+                continue;
+            }
+            let mut stones = goban.string(p);
+            stones.sort();
+            done.extend_from_slice(&stones);
+            lines.push(
+                stones
+                    .into_iter()
+                    .map(|q| format_move(Move::Play(q), size))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            );
+        }
+        lines.join("\n")
     }
 
     /// The board with coordinates, black `X`, white `O`.

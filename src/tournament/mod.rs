@@ -114,7 +114,10 @@ impl Player for Katachi {
         self.game.play(color, mv).map_err(|e| e.to_string())
     }
     fn genmove(&mut self, color: Color) -> Result<Option<Move>, String> {
-        Ok(Some(self.game.genmove(color)))
+        Ok(match self.game.gen_decision(color) {
+            crate::go::Decision::Move(m) => Some(m),
+            crate::go::Decision::Resign => None,
+        })
     }
 }
 

@@ -79,6 +79,17 @@ pub(crate) enum Command {
         /// builtin one.
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
+        /// The rule set: chinese (area; also `area`), japanese (territory;
+        /// also `territory`), tromp-taylor (area counting every stone,
+        /// positional superko, suicide allowed), aga, new_zealand (suicide
+        /// allowed). A controller may change it with `kgs-rules`.
+        #[arg(long, value_name = "RULES", default_value = "chinese", value_parser = rules)]
+        rules: katachi::go::rules::RuleSet,
+        /// The seed of the engine's random choices (the playouts, the
+        /// patterns' random terms): without it every game replays the
+        /// same way.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
         #[command(flatten)]
         search: SearchArgs,
     },
@@ -221,6 +232,34 @@ pub(crate) struct SearchArgs {
     /// grow (progressive widening, on boards of 13x13 and up).
     #[arg(long)]
     no_widening: bool,
+    /// Search threads: each grows its own tree with its share of the
+    /// playouts (or the whole clock budget) and the root statistics are
+    /// summed. With a fixed number of playouts the moves are a function
+    /// of the position and the seed, whatever the number of threads.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+    /// Resign when the best move wins less than this share of its
+    /// playouts (after the first third of the board's points in moves).
+    #[arg(long, value_name = "F", default_value_t = SearchOptions::default().resign_threshold, value_parser = share)]
+    resign_threshold: f32,
+    /// Never resign (the same as `--resign-threshold 0`).
+    #[arg(long)]
+    never_resign: bool,
+}
+
+/// A rule set by name.
+pub(crate) fn rules(s: &str) -> Result<katachi::go::rules::RuleSet, String> {
+    katachi::go::rules::RuleSet::parse(s).ok_or_else(|| {
+        format!("`{s}` is not a rule set: chinese, japanese, tromp-taylor, aga or new_zealand")
+    })
+}
+
+/// A share between 0 and 1.
+pub(crate) fn share(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{s}` is not a share between 0 and 1")),
+    }
 }
 
 /// A number of (virtual) visits: finite and not negative.
@@ -240,6 +279,13 @@ impl SearchArgs {
             knowledge_visits: self.knowledge_visits,
             widening: !self.no_widening,
             time_budget: None,
+            threads: self.threads as usize,
+            resign_threshold: if self.never_resign {
+                0.0
+            } else {
+                self.resign_threshold
+            },
+            cleanup: false,
         })
     }
 }

@@ -116,6 +116,8 @@ fn main() -> ExitCode {
             output,
             all_patterns,
             db,
+            rules,
+            seed,
             search,
         } => {
             let patterns = match db.as_deref().map(load_patterns).transpose() {
@@ -130,6 +132,8 @@ fn main() -> ExitCode {
                 all_patterns,
                 patterns,
                 search: search.options(),
+                rules,
+                seed,
             };
             match katachi::gtp::run_with(std::io::stdin().lock(), std::io::stdout().lock(), options)
             {
