@@ -21,11 +21,13 @@ const MARKS: &[u8] = b"abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNPQRSTUVWYZ";
 
 /// The side to move, with its letter in the diagrams.
 /// A pattern's own weight, whatever its dialect (the five-in-a-row
-/// dialect's value for the side to move).
+/// dialect's value for the side to move; GNU Go 3.x's `value`, in whole
+/// units).
 fn weight_of(p: &mkpat::tables::Pattern) -> i32 {
     match &p.values {
         mkpat::tables::Values::Go(g) => g.weight,
         mkpat::tables::Values::Five(f) => f.mine,
+        mkpat::tables::Values::Go38(g) => g.value / 1000,
     }
 }
 

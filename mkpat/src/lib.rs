@@ -74,7 +74,7 @@ pub use helpers::HelperSet;
 pub use tables::{Database, Tables};
 
 #[cfg(feature = "compiler")]
-pub use compile::{compile, Compiled, Options};
+pub use compile::{compile, compile_many, Compiled, CompiledSet, Options};
 
 #[cfg(feature = "compiler")]
 mod compile;

@@ -27,6 +27,16 @@ pub fn attribute_text(p: &Pattern) -> String {
             f.mine,
             f.theirs
         ),
+        Values::Go38(g) => {
+            let fields = g.fields_text();
+            format!(
+                ":{},{}{}{}",
+                p.symmetry,
+                crate::dialect::gnugo38::class_text(g.class),
+                if fields.is_empty() { "" } else { "," },
+                fields
+            )
+        }
     }
 }
 
@@ -154,6 +164,18 @@ fn header(out: &mut String, p: &Pattern) {
             f.mine,
             f.theirs,
             p.max_weight
+        ),
+        Values::Go38(g) => writeln!(
+            out,
+            "  symmetry `{}`, class {}, values {}, max weight {}, helper {}",
+            p.symmetry,
+            crate::dialect::gnugo38::class_text(g.class),
+            match g.fields_text() {
+                t if t.is_empty() => "none".to_string(),
+                t => t,
+            },
+            p.max_weight,
+            p.helper.as_deref().unwrap_or("none")
         ),
     };
     let _ = writeln!(
