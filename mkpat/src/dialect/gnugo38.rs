@@ -40,6 +40,12 @@ pub fn class_text(bits: u32) -> String {
     }
 }
 
+/// Is `c` a label in a 3.x constraint diagram (GNU Go's: every ASCII
+/// letter but `o x O Q X Y`)?
+pub fn is_label(c: char) -> bool {
+    c.is_ascii_alphabetic() && !"oxOQXY".contains(c)
+}
+
 /// Class `O`, new in 3.x: symmetric under the half turn. GNU Go tries
 /// transformations 2 to 5, one per coset of the half turn's group.
 pub const CLASS_O: ClassDef = ClassDef {

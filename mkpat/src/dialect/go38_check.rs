@@ -5,7 +5,7 @@
 use crate::ast::{self, Directive, Go38Attributes};
 use crate::diag::{Diagnostic, Span};
 
-use super::gnugo38::{class_bit, AttributeMap, Go38Values, ValueField, CLASS_LETTERS};
+use super::gnugo38::{class_bit, is_label, AttributeMap, Go38Values, ValueField, CLASS_LETTERS};
 
 /// What the directive lines say for the whole database: its attribute
 /// map (`none` when there is no `attribute_map` line).
@@ -237,10 +237,6 @@ pub fn labels_of(k: Option<&ast::Constraint>) -> Vec<char> {
     out
 }
 
-/// Is `c` a label in a 3.x constraint diagram?
-pub fn is_label(c: char) -> bool {
-    c.is_ascii_alphabetic() && !"oxOQXY".contains(c)
-}
 
 fn closest<'a>(name: &str, among: &[&'a str]) -> Option<&'a str> {
     among

@@ -149,31 +149,11 @@ pub(crate) fn match_tables(
             total / u64::from(k)
         ));
     }
-    let mut out = String::new();
-    let mut found: Vec<Match> = Vec::new();
-    for (n, p) in positions.iter().enumerate() {
-        found.clear();
+    let text = katachi::listing::conformance_lines(tables, positions.len(), |n| {
+        let p = &positions[n];
+        let mut found: Vec<Match> = Vec::new();
         matcher.scan(&p.board, p.to_move, |m| found.push(m));
-        found.sort_by(|a, b| {
-            let (pa, pb) = (
-                &tables.patterns[a.pattern as usize],
-                &tables.patterns[b.pattern as usize],
-            );
-            pa.name
-                .as_bytes()
-                .cmp(pb.name.as_bytes())
-                .then(a.trans.cmp(&b.trans))
-                .then(a.move_point.cmp(&b.move_point))
-        });
-        for m in &found {
-            let name = &tables.patterns[m.pattern as usize].name;
-            use std::fmt::Write;
-            let _ = writeln!(
-                out,
-                "{n} {name} {} {} {}",
-                m.trans, m.move_point.i, m.move_point.j
-            );
-        }
-    }
-    emit(&out)
+        found
+    });
+    emit(&text)
 }
