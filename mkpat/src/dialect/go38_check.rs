@@ -237,7 +237,6 @@ pub fn labels_of(k: Option<&ast::Constraint>) -> Vec<char> {
     out
 }
 
-
 fn closest<'a>(name: &str, among: &[&'a str]) -> Option<&'a str> {
     among
         .iter()
