@@ -34,6 +34,7 @@
 // The runtime half: what an engine reading tables needs.
 pub mod ast;
 pub mod constraint;
+pub mod constraint38;
 pub mod diag;
 pub mod dialect;
 pub mod geometry;

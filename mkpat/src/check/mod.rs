@@ -77,6 +77,8 @@ pub struct CheckedPattern {
     /// The 2.6 constraint, parsed and type-checked, its labels placed
     /// relative to the anchor (see [`check_constraint`]).
     pub constraint: Option<CheckedConstraint>,
+    /// A GNU Go 3.x pattern's constraint and actions, parsed and checked.
+    pub constraint38: Option<crate::constraint38::Checked>,
 }
 
 /// What the checker is told about its surroundings.
@@ -227,7 +229,24 @@ fn check_pattern(
                 )
             }
         };
+        let mut constraint38 = None;
         let constraint = if dialect == Dialect::GnuGo38 {
+            if let Some(k) = &p.constraint {
+                crate::dialect::go38_check::check_constraint_diagram(
+                    &p.diagram,
+                    k,
+                    opts.lenient,
+                    diags,
+                );
+            }
+            let labels = crate::dialect::go38_check::labels_of(p.constraint.as_ref());
+            constraint38 = crate::constraint38::check(
+                p.constraint.as_ref(),
+                p.action.as_ref(),
+                &labels,
+                opts.lenient,
+                diags,
+            );
             None
         } else {
             p.constraint
@@ -254,6 +273,7 @@ fn check_pattern(
             helper: helper.map(|h| h.text.clone()),
             description: p.diagram.description.clone(),
             constraint,
+            constraint38,
         });
     }
     let errors_after = diags.iter().filter(|d| d.is_error()).count();

@@ -282,3 +282,73 @@ mod tests {
         }
     }
 }
+
+/// A 3.x constraint diagram against its pattern's, as GNU Go 3.8 checks
+/// it: the same number of rows, each as wide as the pattern's (errors,
+/// warnings when `lenient`); an unlabelled cell that differs from the
+/// pattern's is a warning (the pattern diagram is the one matched).
+pub fn check_constraint_diagram(
+    pattern: &ast::Diagram,
+    k: &ast::Constraint,
+    lenient: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let d = &k.diagram;
+    if d.rows.is_empty() {
+        return;
+    }
+    let bad = |span: Span, msg: String| {
+        if lenient {
+            Diagnostic::warning(span, msg)
+        } else {
+            Diagnostic::error(span, msg)
+        }
+    };
+    let first = |g: &ast::Diagram| g.lines.first().copied().unwrap_or_default();
+    if d.rows.len() != pattern.rows.len() {
+        diags.push(
+            bad(
+                first(d),
+                format!(
+                    "the constraint diagram has {} rows, the pattern diagram {}",
+                    d.rows.len(),
+                    pattern.rows.len()
+                ),
+            )
+            .related(first(pattern), "the pattern diagram"),
+        );
+        return;
+    }
+    let mut differ: Vec<(Span, char, char)> = Vec::new();
+    for (cr, pr) in d.rows.iter().zip(&pattern.rows) {
+        if cr.cells.len() != pr.cells.len() {
+            diags.push(
+                bad(
+                    cr.span,
+                    format!(
+                        "this constraint row has {} cells, the pattern's row {}",
+                        cr.cells.len(),
+                        pr.cells.len()
+                    ),
+                )
+                .related(pr.span, "the pattern's row"),
+            );
+            return;
+        }
+        for ((cc, cs), (pc, _)) in cr.cells.iter().zip(&pr.cells) {
+            if !is_label(*cc) && cc != pc {
+                differ.push((*cs, *cc, *pc));
+            }
+        }
+    }
+    if let Some((at, cc, pc)) = differ.first() {
+        diags.push(
+            Diagnostic::warning(*at, "the constraint diagram differs from the pattern diagram")
+                .related(first(pattern), "the pattern diagram")
+                .note(format!(
+                    "`{cc}` here, `{pc}` in the pattern diagram ({} cell(s) differ); the pattern diagram is the one matched",
+                    differ.len()
+                )),
+        );
+    }
+}
