@@ -411,6 +411,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let c = compile(&read, &file)?;
             report(&c)?;
             print!("{}", show::stats(c.database.as_ref().expect("no error")));
+            print!("{}", show::constraint38_stats(&c.checked));
             Ok(ExitCode::SUCCESS)
         }
         Command::Json { read, file, output } => {

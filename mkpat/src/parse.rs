@@ -8,11 +8,11 @@
 //! for users in `docs/language.md`.
 //!
 //! The dialect is decided by a `dialect:` line, else by the first header
-//! line: `# pattern N` is the seed's; `Pattern NAME` is GNU Go 2.6's when
-//! the first attribute line's second field is a number (the weight) and
-//! GNU Go 3.x's when it is not (the classification letters), or when a 3.x
-//! directive line (`attribute_map`, `goal_elements`, `callback_data`) comes
-//! first.
+//! line: `# pattern N` is the seed's; `Pattern NAME` is GNU Go 3.x's when
+//! the first attribute line's second field is classification letters (or
+//! `-`, or empty) rather than 2.6's weight, or when a 3.x directive line
+//! (`attribute_map`, `goal_elements`, `callback_data`) comes first, and
+//! GNU Go 2.6's otherwise.
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
@@ -89,11 +89,15 @@ pub fn detect_dialect(lines: &[Line<'_>]) -> Dialect {
             named = true;
         }
         if named && l.text.starts_with(':') {
+            // 3.x's second field is the classification (letters or `-`),
+            // 2.6's the weight.
             let second = l.text.split(',').nth(1).unwrap_or("").trim();
-            return if is_number_token(second) {
-                Dialect::GnuGo26
-            } else {
+            let letters = crate::dialect::gnugo38::CLASS_LETTERS;
+            let is_class = second.chars().all(|c| c == '-' || letters.contains(c));
+            return if is_class && !is_number_token(second) {
                 Dialect::GnuGo38
+            } else {
+                Dialect::GnuGo26
             };
         }
     }
