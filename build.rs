@@ -9,7 +9,9 @@
 //! `patterns/patterns.db` always (strict, helpers checked against
 //! `src/go/helpers.rs`), and with the `gnugo26` feature GNU Go 2.6's database
 //! (test data kept outside the crate, read leniently, constraints compiled
-//! to functions) for `katachi::go::gnugo26`.
+//! to functions) for `katachi::go::gnugo26`; with the `gnugo38` feature two
+//! of GNU Go 3.8's tables ([`GNUGO38`]: `patterns` from two files, and
+//! `owl_attackpat`) for `katachi::go::gnugo38`, tables only.
 
 use std::path::Path;
 use std::process::exit;
@@ -125,6 +127,70 @@ fn main() {
             fail(msg)
         }
     }
+    if std::env::var_os("CARGO_FEATURE_GNUGO38").is_some() {
+        for (files, output) in GNUGO38 {
+            let out = Path::new(&out_dir).join(output);
+            if let Err(msg) = build_gnugo38(files, &out) {
+                fail(msg)
+            }
+        }
+    }
+}
+
+/// GNU Go 3.8's tables compiled with the `gnugo38` feature (test data
+/// outside the crate): the files of each table, in GNU Go's order, and the
+/// module written.
+const GNUGO38: [(&[&str], &str); 2] = [
+    (&["patterns.db", "patterns2.db"], "gnugo38_patterns.rs"),
+    (&["owl_attackpats.db"], "gnugo38_owl_attackpat.rs"),
+];
+
+/// One GNU Go 3.8 table: its files compiled into one (leniently, no
+/// helpers, no constraint functions: the tables only), or an empty module
+/// when the corpus is absent.
+fn build_gnugo38(files: &[&str], out: &Path) -> Result<(), String> {
+    let dir = "../shared/conformance/gnugo-3.8";
+    let mut read = Vec::new();
+    for f in files {
+        let input = format!("{dir}/{f}");
+        println!("cargo::rerun-if-changed={input}");
+        match std::fs::read(&input) {
+            Ok(bytes) => read.push((input, bytes)),
+            Err(_) => {
+                println!(
+                    "cargo::warning={input} not found: its module is empty (AVAILABLE = false)"
+                );
+                return write_if_changed(out, EMPTY);
+            }
+        }
+    }
+    let refs: Vec<(&str, &[u8])> = read.iter().map(|(n, b)| (n.as_str(), &b[..])).collect();
+    let opts = mkpat::Options {
+        lenient: true,
+        ..mkpat::Options::default()
+    };
+    let set = mkpat::compile_many(&refs, &opts);
+    let Some(db) = set.database.as_ref() else {
+        eprint!("{}", set.render());
+        return Err(format!(
+            "{}: {} error(s): the pattern database does not compile",
+            files.join(" + "),
+            set.error_count()
+        ));
+    };
+    let checked: Vec<mkpat::CheckedPattern> =
+        set.parts.iter().flat_map(|p| p.checked.clone()).collect();
+    let input = files.join(" + ");
+    let engine = mkpat::codegen::EnginePaths::of(ENGINE);
+    let mut options = engine.options(&input, db.dialect.name(), None);
+    options.constraints = None;
+    let code = mkpat::codegen::generate(db, &checked, &options);
+    write_if_changed(
+        out,
+        &format!(
+            "{code}\n/// The database was found and compiled.\npub const AVAILABLE: bool = true;\n"
+        ),
+    )
 }
 
 fn build(b: &Build, helpers: &mkpat::HelperSet, out: &Path) -> Result<(), String> {

@@ -210,3 +210,44 @@ fn a_name_in_two_files_of_one_table_is_an_error() {
         "{text}"
     );
 }
+
+/// The generated-code path: `patterns` and `owl_attackpat` compiled by
+/// `build.rs` into static tables (feature `gnugo38`) are the in-memory
+/// tables exactly, and so match GNU Go 3.8's lines exactly.
+#[cfg(feature = "gnugo38")]
+#[test]
+fn generated_tables_are_the_in_memory_ones_and_match_gnugo_38() {
+    use katachi::go::gnugo38;
+    let Some(dir) = corpus() else { return };
+    for (table, statics, available) in [
+        (
+            "patterns",
+            gnugo38::patterns::TABLES,
+            gnugo38::patterns::AVAILABLE,
+        ),
+        (
+            "owl_attackpat",
+            gnugo38::owl_attackpat::TABLES,
+            gnugo38::owl_attackpat::AVAILABLE,
+        ),
+    ] {
+        assert!(
+            available,
+            "build.rs did not find {table}'s files although the corpus is present"
+        );
+        let (_, files, _) = TABLES.into_iter().find(|t| t.0 == table).unwrap();
+        let db = compile(&dir, files).database.expect("compiles");
+        assert_eq!(statics.patterns, db.tables().patterns, "{table}");
+        assert_eq!(statics.variants, db.tables().variants, "{table}");
+        assert_eq!(statics.elements, db.tables().elements, "{table}");
+        for which in ["real", "random"] {
+            let path = dir.join(format!("gnugo-3.8/expected_{table}_{which}.txt"));
+            let expected = std::fs::read_to_string(&path).expect("expected file");
+            let found = lines(statics, &positions(&dir, which));
+            assert!(
+                found == expected,
+                "{table} {which}: generated tables differ from GNU Go 3.8"
+            );
+        }
+    }
+}
