@@ -116,7 +116,12 @@ pub fn expand(geometry: Geometry, dialect: Dialect, patterns: &[CheckedPattern])
             always_run: p.values.always_run(),
             helper: p.helper.clone().map(Cow::Owned),
             description: Cow::Owned(p.description.clone()),
-            constraint: p.constraint.as_ref().map(|k| Cow::Owned(k.text.clone())),
+            constraint: p
+                .constraint
+                .as_ref()
+                .map(|k| k.text.clone())
+                .or_else(|| p.constraint38.as_ref().and_then(|k| k.text.clone()))
+                .map(Cow::Owned),
             elements: Span32::new(el_start, elements.len() as u32),
             variants: Span32::new(var_start, db.variants.len() as u32 - var_start),
         });

@@ -11,6 +11,9 @@ use super::*;
 /// A pattern's constraint and actions after checking.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
+    /// The `;` lines' text joined with newlines, for display (the
+    /// tables' `constraint`), if the pattern has any.
+    pub text: Option<String>,
     /// The `;` expression, if the pattern has one.
     pub condition: Option<Expr>,
     /// The `>` statements.
@@ -37,6 +40,9 @@ pub fn check(
 ) -> Option<Checked> {
     let before = diags.iter().filter(|d| d.is_error()).count();
     let mut out = Checked {
+        text: condition
+            .map(|k| k.expr.text.clone())
+            .filter(|t| !t.trim().is_empty()),
         condition: None,
         actions: Vec::new(),
         unsupported: Vec::new(),
