@@ -118,34 +118,6 @@ pub fn listing(
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::matcher::Matcher;
-
-    #[test]
-    fn marks_every_proposed_point_and_names_its_patterns() {
-        // `O*` is symmetric under flip upside down: class `-`, so each
-        // placement is tried once.
-        let src = b"# pattern 1\n\nO*          jump\n\n:-,30,0,0,0,0,-,0,NULL\n";
-        let c = mkpat::compile("t.db", src, &mkpat::Options::default());
-        assert!(c.diagnostics.is_empty(), "{}", c.render());
-        let db = c.database.expect("compiles");
-        let mut board = Board::new(5);
-        board.place(Point::new(2, 2), Color::Black);
-        let matcher = Matcher::new(db.tables());
-        let found = matcher.matches(&board, Color::Black);
-        assert_eq!(found.len(), 4, "one per side of the stone");
-        let text = listing(db.tables(), 0, &board, Color::Black, &found);
-        assert!(text.starts_with("position 0: 5x5, black (X) to move; 4 match(es) at 4 point(s)\n"));
-        // The four neighbours of C3 are marked a..d in reading order.
-        assert!(text.contains("\n  4 . . a . .\n"), "{text}");
-        assert!(text.contains("\n  3 . b X c .\n"), "{text}");
-        assert!(text.contains("\n  2 . . d . .\n"), "{text}");
-        assert!(text.contains("  a C4:\n      pattern 1 jump (line 1, transformation"));
-    }
-}
-
 /// The conformance format of `katachi match`: one line per match, `pos
 /// pattern trans move_i move_j`, sorted per position by pattern name (byte
 /// order), then `trans`, then the move — the format and order of GNU Go's
@@ -180,4 +152,32 @@ pub fn conformance_lines(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matcher::Matcher;
+
+    #[test]
+    fn marks_every_proposed_point_and_names_its_patterns() {
+        // `O*` is symmetric under flip upside down: class `-`, so each
+        // placement is tried once.
+        let src = b"# pattern 1\n\nO*          jump\n\n:-,30,0,0,0,0,-,0,NULL\n";
+        let c = mkpat::compile("t.db", src, &mkpat::Options::default());
+        assert!(c.diagnostics.is_empty(), "{}", c.render());
+        let db = c.database.expect("compiles");
+        let mut board = Board::new(5);
+        board.place(Point::new(2, 2), Color::Black);
+        let matcher = Matcher::new(db.tables());
+        let found = matcher.matches(&board, Color::Black);
+        assert_eq!(found.len(), 4, "one per side of the stone");
+        let text = listing(db.tables(), 0, &board, Color::Black, &found);
+        assert!(text.starts_with("position 0: 5x5, black (X) to move; 4 match(es) at 4 point(s)\n"));
+        // The four neighbours of C3 are marked a..d in reading order.
+        assert!(text.contains("\n  4 . . a . .\n"), "{text}");
+        assert!(text.contains("\n  3 . b X c .\n"), "{text}");
+        assert!(text.contains("\n  2 . . d . .\n"), "{text}");
+        assert!(text.contains("  a C4:\n      pattern 1 jump (line 1, transformation"));
+    }
 }

@@ -279,23 +279,6 @@ pub fn stats(db: &Database) -> String {
     out
 }
 
-#[cfg(test)]
-mod not_found_tests {
-    #[test]
-    fn closest_names_or_none() {
-        let src = b"# pattern 17\n\nXO.\n.*.\n\n:8,50,0,0,0,0,-,0,NULL\n";
-        let c = crate::compile("t.db", src, &crate::Options::default());
-        let db = c.database.expect("compiles");
-        assert_eq!(super::not_found(&db, "7"), "no pattern `7`; closest: `17`");
-        assert_eq!(
-            super::not_found(&db, "zzzzzzzzz"),
-            "no pattern `zzzzzzzzz` (and none with a close name)"
-        );
-        let empty = crate::Database::default();
-        assert!(!super::not_found(&empty, "A").contains("closest"));
-    }
-}
-
 /// `mkpat stats`' lines on GNU Go 3.x constraints and actions: how many
 /// patterns have each, every function called with the number of patterns
 /// calling it, and those katachi's Go engine cannot evaluate. Empty for
@@ -369,4 +352,21 @@ pub fn constraint38_stats(checked: &[CheckedPattern]) -> String {
         "constraints or actions katachi cannot decide  {undecided} pattern(s)"
     );
     out
+}
+
+#[cfg(test)]
+mod not_found_tests {
+    #[test]
+    fn closest_names_or_none() {
+        let src = b"# pattern 17\n\nXO.\n.*.\n\n:8,50,0,0,0,0,-,0,NULL\n";
+        let c = crate::compile("t.db", src, &crate::Options::default());
+        let db = c.database.expect("compiles");
+        assert_eq!(super::not_found(&db, "7"), "no pattern `7`; closest: `17`");
+        assert_eq!(
+            super::not_found(&db, "zzzzzzzzz"),
+            "no pattern `zzzzzzzzz` (and none with a close name)"
+        );
+        let empty = crate::Database::default();
+        assert!(!super::not_found(&empty, "A").contains("closest"));
+    }
 }

@@ -162,17 +162,15 @@ fn names(
                 unsupported.push(f.name);
             }
         }
-        ExprKind::Name(n) => {
-            if !CONSTANTS.iter().any(|(c, _)| c == n) {
-                let all: Vec<&str> = CONSTANTS.iter().map(|(c, _)| *c).collect();
-                let mut d = unknown(at(x.at), format!("unknown name `{n}`"));
-                if function(n).is_some() {
-                    d = d.note(format!("`{n}` is a function: call it, `{n}(…)`"));
-                } else if let Some(c) = closest(n, &all) {
-                    d = d.note(format!("did you mean `{c}`?"));
-                }
-                diags.push(d.note(format!("the constants are {}", all.join(", "))));
+        ExprKind::Name(n) if !CONSTANTS.iter().any(|(c, _)| c == n) => {
+            let all: Vec<&str> = CONSTANTS.iter().map(|(c, _)| *c).collect();
+            let mut d = unknown(at(x.at), format!("unknown name `{n}`"));
+            if function(n).is_some() {
+                d = d.note(format!("`{n}` is a function: call it, `{n}(…)`"));
+            } else if let Some(c) = closest(n, &all) {
+                d = d.note(format!("did you mean `{c}`?"));
             }
+            diags.push(d.note(format!("the constants are {}", all.join(", "))));
         }
         ExprKind::Label(c) if !labels.contains(c) => diags.push(
             Diagnostic::error(at(x.at), format!("label `{c}` is not in the constraint diagram"))

@@ -254,35 +254,6 @@ fn quoted(names: &[&str]) -> String {
         .join(", ")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousandths_read_decimals_exactly() {
-        assert_eq!(thousandths("30"), Some(30000));
-        assert_eq!(thousandths("0.5"), Some(500));
-        assert_eq!(thousandths("2.98"), Some(2980));
-        assert_eq!(thousandths("-0.75"), Some(-750));
-        assert_eq!(thousandths(".025"), Some(25));
-        assert_eq!(thousandths("1.2345"), None);
-        assert_eq!(thousandths("a"), None);
-        assert_eq!(thousandths(""), None);
-        assert_eq!(thousandths("-"), None);
-        assert_eq!(thousandths("1000000"), None);
-    }
-
-    #[test]
-    fn labels_leave_out_the_stones() {
-        for c in "oxOQXY".chars() {
-            assert!(!is_label(c));
-        }
-        for c in "abAZtW".chars() {
-            assert!(is_label(c));
-        }
-    }
-}
-
 /// A 3.x constraint diagram against its pattern's, as GNU Go 3.8 checks
 /// it: the same number of rows, each as wide as the pattern's (errors,
 /// warnings when `lenient`); an unlabelled cell that differs from the
@@ -350,5 +321,34 @@ pub fn check_constraint_diagram(
                     differ.len()
                 )),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousandths_read_decimals_exactly() {
+        assert_eq!(thousandths("30"), Some(30000));
+        assert_eq!(thousandths("0.5"), Some(500));
+        assert_eq!(thousandths("2.98"), Some(2980));
+        assert_eq!(thousandths("-0.75"), Some(-750));
+        assert_eq!(thousandths(".025"), Some(25));
+        assert_eq!(thousandths("1.2345"), None);
+        assert_eq!(thousandths("a"), None);
+        assert_eq!(thousandths(""), None);
+        assert_eq!(thousandths("-"), None);
+        assert_eq!(thousandths("1000000"), None);
+    }
+
+    #[test]
+    fn labels_leave_out_the_stones() {
+        for c in "oxOQXY".chars() {
+            assert!(!is_label(c));
+        }
+        for c in "abAZtW".chars() {
+            assert!(is_label(c));
+        }
     }
 }
