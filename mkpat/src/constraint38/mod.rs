@@ -5,7 +5,7 @@
 //! lines, C statements run when the pattern is accepted (`antisuji(a);`,
 //! `if (!false_eye_territory(a)) non_oterritory(a);`, `return
 //! (!xplay_attack(a,b));`). GNU Go's mkpat pasted both into C; katachi
-//! parses them ([`parse`](fn@parse), nom) and checks them ([`check`]) against
+//! parses them ([`parse_expr`], [`parse_actions`]: nom) and checks them ([`check()`]) against
 //! [`FUNCTIONS`], GNU Go 3.8's function table with each function's
 //! arguments, so that every mistake is a located diagnostic with a
 //! did-you-mean.
