@@ -149,14 +149,20 @@ pub fn check(
     (out, diags)
 }
 
-/// What two patterns must share, beside their shape, to be the same.
-type AttributeKey = (Values, Option<String>, Option<String>);
+/// What two patterns must share, beside their shape, to be the same:
+/// values, helper, constraint text (2.6's, or 3.x's `;` and `>` text).
+type AttributeKey = (Values, Option<String>, Option<String>, Option<String>);
 
 fn attribute_key(c: &CheckedPattern) -> AttributeKey {
+    let k38 = c.constraint38.as_ref();
     (
         c.values,
         c.helper.clone(),
-        c.constraint.as_ref().map(|k| k.text.clone()),
+        c.constraint
+            .as_ref()
+            .map(|k| k.text.clone())
+            .or_else(|| k38.and_then(|k| k.text.clone())),
+        k38.and_then(|k| k.action_text.clone()),
     )
 }
 

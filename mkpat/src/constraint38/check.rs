@@ -14,6 +14,8 @@ pub struct Checked {
     /// The `;` lines' text joined with newlines, for display (the
     /// tables' `constraint`), if the pattern has any.
     pub text: Option<String>,
+    /// The `>` lines' text joined with newlines, if any.
+    pub action_text: Option<String>,
     /// The `;` expression, if the pattern has one.
     pub condition: Option<Expr>,
     /// The `>` statements.
@@ -43,6 +45,7 @@ pub fn check(
         text: condition
             .map(|k| k.expr.text.clone())
             .filter(|t| !t.trim().is_empty()),
+        action_text: actions.map(|k| k.expr.text.clone()),
         condition: None,
         actions: Vec::new(),
         unsupported: Vec::new(),
