@@ -9,17 +9,13 @@
 //! diagram laid at every offset where each of its cells is on the board,
 //! each edge side on the board's edge, and each cell accepts the point
 //! under it; the move is the point under `*`, or under the diagram's
-//! top-left cell when there is none.
+//! top-left cell when there is none (`katachi::reference::gnugo_lines`).
 
 use katachi::board::Board;
 use katachi::matcher::Matcher;
-use katachi::position::{Color, Point, Position};
-use mkpat::grid::Spec;
-use mkpat::tables::Cell;
-use mkpat::transform::{apply, side, transform_sides};
+use katachi::position::Color;
+use katachi::reference::{gnugo_lines, GnuGoLine as Line};
 use proptest::prelude::*;
-
-type Line = (String, u8, Point);
 
 /// A diagram: rows of 3.x cells, at most one `*`, at least one stone.
 fn diagram() -> impl Strategy<Value = Vec<String>> {
@@ -95,70 +91,6 @@ fn board() -> impl Strategy<Value = (Board, Color)> {
     })
 }
 
-/// Does `spec` accept point `p` of `b`, `me` playing the diagram's `O`?
-fn accepts(spec: Spec, b: &Board, p: Point, me: Color) -> bool {
-    let stone = b.stone(p);
-    match spec {
-        Spec::Any | Spec::Absent => true,
-        Spec::Move | Spec::Is(Cell::Empty) => stone.is_none(),
-        Spec::Is(Cell::Mine) => stone == Some(me),
-        Spec::Is(Cell::Theirs) => stone == Some(me.other()),
-        Spec::Is(Cell::NotTheirs) => stone != Some(me.other()),
-        Spec::Is(Cell::NotMine) => stone != Some(me),
-        Spec::Is(Cell::Blocked) => unreachable!("not a 3.x cell"),
-    }
-}
-
-/// The definition, from the checked patterns.
-fn model(c: &mkpat::Compiled, b: &Board, me: Color) -> Vec<Line> {
-    let n = b.size() as i32;
-    let mut out = Vec::new();
-    for p in &c.checked {
-        let cells: Vec<(i32, i32, Spec)> = p
-            .grid
-            .iter()
-            .map(|(r, c, s)| (r as i32, c as i32, s))
-            .collect();
-        let letter = p.declared.letter;
-        for &t in mkpat::dialect::gnugo38::transformations(letter) {
-            let placed: Vec<(i32, i32, Spec)> = cells
-                .iter()
-                .map(|&(r, c, s)| {
-                    let (i, j) = apply(t, r, c);
-                    (i, j, s)
-                })
-                .collect();
-            let (min_i, min_j) = (
-                placed.iter().map(|c| c.0).min().unwrap(),
-                placed.iter().map(|c| c.1).min().unwrap(),
-            );
-            let (max_i, max_j) = (
-                placed.iter().map(|c| c.0).max().unwrap(),
-                placed.iter().map(|c| c.1).max().unwrap(),
-            );
-            let edges = transform_sides(t, p.grid.edges);
-            let mv = apply(t, p.move_at.0 as i32, p.move_at.1 as i32);
-            for oi in -min_i..n - max_i {
-                for oj in -min_j..n - max_j {
-                    let on_edges = (edges & side::NORTH == 0 || oi + min_i == 0)
-                        && (edges & side::SOUTH == 0 || oi + max_i == n - 1)
-                        && (edges & side::WEST == 0 || oj + min_j == 0)
-                        && (edges & side::EAST == 0 || oj + max_j == n - 1);
-                    if on_edges
-                        && placed
-                            .iter()
-                            .all(|&(i, j, s)| accepts(s, b, Point::new(oi + i, oj + j), me))
-                    {
-                        out.push((p.name.clone(), t, Point::new(oi + mv.0, oj + mv.1)));
-                    }
-                }
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -179,6 +111,6 @@ proptest! {
             .map(|m| (db.patterns[m.pattern as usize].name.to_string(), m.trans, m.move_point))
             .collect();
         found.sort();
-        prop_assert_eq!(found, model(&c, &b, me), "{}", src);
+        prop_assert_eq!(found, gnugo_lines(&c.checked, &b, me), "{}", src);
     }
 }
