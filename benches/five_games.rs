@@ -6,7 +6,9 @@
 //! centre, played twice with colours swapped; 15x15 freestyle. Prints
 //! katachi's wins, draws and losses against each opponent, its mean and
 //! longest time a move, and the moves of each game it lost. The closing
-//! figures: `cargo bench --bench five_games -- 100 100`.
+//! figures: `cargo bench --bench five_games -- 100 100`. With
+//! `--depth=N` the engine searches N plies with no clock: the same games
+//! under any load, for comparing two versions of the engine.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -39,11 +41,16 @@ fn main() {
         .collect();
     let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(20);
     let millis: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+    // `--depth=N`: no clock, every search N plies deep (VCT 4): the same
+    // games on any machine, under any load, to compare two versions.
+    let fixed: Option<u32> =
+        std::env::args().find_map(|a| a.strip_prefix("--depth=").and_then(|d| d.parse().ok()));
     type Baseline = fn(&FiveBoard) -> Option<Point>;
     let opponents: [(&str, Baseline); 2] = [("seed (pishquorky)", pishquorky), ("greedy", greedy)];
     for (name, opponent) in opponents {
         let (mut won, mut drawn, mut lost) = (0, 0, 0);
         let (mut think, mut moves, mut longest) = (Duration::ZERO, 0u32, Duration::ZERO);
+        let mut nodes = 0u64;
         for g in 0..games {
             let katachi_black = g % 2 == 0;
             let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
@@ -60,14 +67,15 @@ fn main() {
                     let p = e
                         .choose(&Limits {
                             elapsed: &elapsed,
-                            budget: Some(Duration::from_millis(millis)),
+                            budget: fixed.is_none().then(|| Duration::from_millis(millis)),
                             stop: &stop,
-                            max_depth: 12,
+                            max_depth: fixed.unwrap_or(12),
                             vcf_depth: 16,
                             vct_depth: 4,
                             table_bytes: DEFAULT_TABLE_BYTES,
                         })
                         .map(|(p, _)| p);
+                    nodes += e.nodes();
                     think += start.elapsed();
                     longest = longest.max(start.elapsed());
                     moves += 1;
@@ -93,9 +101,10 @@ fn main() {
             }
         }
         println!(
-            "katachi vs {name}: {won} won, {drawn} drawn, {lost} lost of {games}; {:.1} ms a move, longest {:.1} ms ({moves} moves)",
+            "katachi vs {name}: {won} won, {drawn} drawn, {lost} lost of {games}; {:.1} ms a move, longest {:.1} ms ({moves} moves, {:.0} nodes a second)",
             think.as_secs_f64() * 1000.0 / f64::from(moves.max(1)),
-            longest.as_secs_f64() * 1000.0
+            longest.as_secs_f64() * 1000.0,
+            nodes as f64 / think.as_secs_f64().max(1e-9)
         );
     }
 }

@@ -9,12 +9,14 @@
 //! - the time to solve the engine tests' VCF and VCT positions (drawn in
 //!   the board's corner, the rest empty);
 //! - one stone's incremental valuation update (place, update, remove,
-//!   update: two updates) against a full `Valuation::new`.
+//!   update: two updates) against a full `Valuation::new`, on that
+//!   board (8 stones) and on 40 stones scattered over the centre.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use katachi::board::Board;
 use katachi::five::database::FiveDatabase;
 use katachi::five::engine::{Engine, Limits, Reason};
 use katachi::five::players::greedy;
@@ -107,6 +109,57 @@ fn limits<'a>(
     }
 }
 
+/// `stones` stones of alternate colours scattered (a fixed sequence)
+/// over the board's central 11x11: a crowded board for the valuation.
+fn scattered(size: usize, stones: usize) -> Board {
+    let mut b = Board::new(size);
+    let (mut x, c) = (0x2545_F491_4F6C_DD1Du64, size as i32 / 2);
+    let mut placed = 0;
+    while placed < stones {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let p = Point::new(c + (x % 11) as i32 - 5, c + (x / 11 % 11) as i32 - 5);
+        if b.stone(p).is_none() {
+            let colour = if placed % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            b.place(p, colour);
+            placed += 1;
+        }
+    }
+    b
+}
+
+/// One stone's incremental update (placed then removed on 32 empty
+/// points the patterns propose: two updates) against a valuation from
+/// scratch, on `board`.
+fn valuation_costs(board: &Board, repeats: u32) -> (Duration, Duration) {
+    let db = FiveDatabase::builtin();
+    let (matcher, overlay) = (db.matcher(), db.overlay());
+    let mut board = board.clone();
+    let mut v = Valuation::new(matcher, overlay, &board);
+    let empty: Vec<Point> = v
+        .proposed()
+        .filter(|&p| board.stone(p).is_none())
+        .take(32)
+        .collect();
+    let update = mean(200 * repeats, || {
+        for &p in &empty {
+            board.place(p, Color::Black);
+            v.update(matcher, overlay, &board, p);
+            board.remove(p);
+            v.update(matcher, overlay, &board, p);
+        }
+    }) / empty.len() as u32;
+    let full = mean(20 * repeats, || {
+        black_box(Valuation::new(matcher, overlay, &board));
+    });
+    (update, full)
+}
+
 /// The mean time of `f` over `repeats` runs.
 fn mean(repeats: u32, mut f: impl FnMut()) -> Duration {
     let start = Instant::now();
@@ -125,13 +178,13 @@ fn main() {
     let zero = || Duration::ZERO;
     let stop = AtomicBool::new(false);
     println!(
-        "| side | depth | nodes | nodes/s | VCF solve | VCT solve | update (2 a stone) | Valuation::new |"
+        "| side | depth | nodes | nodes/s | VCF solve | VCT solve | update, 8 stones | new, 8 stones | update, 40 stones | new, 40 stones |"
     );
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for size in [15, 20, 26] {
         let game = middle_game(size, 8);
         // The main search alone: no threat search, a fixed depth.
-        let depth = 4;
+        let depth = 6;
         let mut nodes = 0;
         let search = mean(repeats, || {
             let mut e = Engine::new(game.clone());
@@ -152,34 +205,17 @@ fn main() {
             let found = e.choose(&limits(&zero, &stop, 1, 16, 4));
             assert!(matches!(found, Some((_, Reason::Vct(_)))), "{found:?}");
         });
-        let db = FiveDatabase::builtin();
-        let (matcher, overlay) = (db.matcher(), db.overlay());
-        let mut board = board_of(&game);
-        let mut v = Valuation::new(matcher, overlay, &board);
-        let empty: Vec<Point> = v
-            .proposed()
-            .filter(|&p| game.stone(p).is_none())
-            .take(32)
-            .collect();
-        let updates = 200 * repeats;
-        let update = mean(updates, || {
-            for &p in &empty {
-                board.place(p, Color::Black);
-                v.update(matcher, overlay, &board, p);
-                board.remove(p);
-                v.update(matcher, overlay, &board, p);
-            }
-        }) / empty.len() as u32;
-        let full = mean(20 * repeats, || {
-            black_box(Valuation::new(matcher, overlay, &board));
-        });
+        let (update8, full8) = valuation_costs(&board_of(&game), repeats);
+        let (update40, full40) = valuation_costs(&scattered(size, 40), repeats);
         println!(
-            "| {size} | {depth} | {nodes} | {:.0} | {:.2} ms | {:.2} ms | {:.1} µs | {:.1} µs |",
+            "| {size} | {depth} | {nodes} | {:.0} | {:.2} ms | {:.2} ms | {:.1} µs | {:.1} µs | {:.1} µs | {:.1} µs |",
             nodes as f64 / search.as_secs_f64(),
             vcf.as_secs_f64() * 1e3,
             vct.as_secs_f64() * 1e3,
-            update.as_secs_f64() * 1e6,
-            full.as_secs_f64() * 1e6,
+            update8.as_secs_f64() * 1e6,
+            full8.as_secs_f64() * 1e6,
+            update40.as_secs_f64() * 1e6,
+            full40.as_secs_f64() * 1e6,
         );
     }
 }

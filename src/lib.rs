@@ -17,6 +17,15 @@
 //! built (and neither syn, quote, prettyplease, nom nor clap): what an
 //! engine that links the matcher and the generated tables needs.
 //! `tests/layers.rs` keeps the layers apart.
+//!
+//! To link the matcher into an engine of your own, with databases that
+//! your `build.rs` compiles through [`mkpat::build`], see the
+//! [`tutorial`].
+
+/// The tutorial: an engine of your own (its build script needs mkpat's
+/// `compiler` feature, as do its examples here).
+#[cfg_attr(feature = "compiler", doc = include_str!("../docs/tutorial.md"))]
+pub mod tutorial {}
 
 // The core.
 pub mod board;

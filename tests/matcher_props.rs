@@ -504,6 +504,33 @@ proptest! {
         prop_assert_eq!(near_set, covering);
     }
 
+    /// A change at `p` makes or breaks only matches anchored at `p - d`
+    /// for the offsets `d` of [`Matcher::reads`]: what an engine that
+    /// keeps its matches move by move rescans.
+    #[test]
+    fn a_change_touches_only_the_anchors_that_read_it(
+        src in database(), (b, to_move) in board(), at in (0i32..19, 0i32..19), black in any::<bool>(),
+    ) {
+        let compiled = compile(&src);
+        let db = compiled.database.as_ref().unwrap();
+        let matcher = Matcher::new(db.tables());
+        let n = b.size() as i32;
+        let p = Point::new(at.0 % n, at.1 % n);
+        let mut after = b.clone();
+        if after.stone(p).is_some() {
+            after.remove(p);
+        } else {
+            after.place(p, if black { Color::Black } else { Color::White });
+        }
+        let before: BTreeSet<Match> = matcher.matches(&b, to_move).into_iter().collect();
+        let now: BTreeSet<Match> = matcher.matches(&after, to_move).into_iter().collect();
+        let readers: BTreeSet<Point> =
+            matcher.reads().iter().map(|&(di, dj)| Point::new(p.i - di, p.j - dj)).collect();
+        for m in before.symmetric_difference(&now) {
+            prop_assert!(readers.contains(&m.anchor), "{m:?} changed, anchored out of reads");
+        }
+    }
+
     /// `scan_anchor` over every point is the full scan, in the same order.
     #[test]
     fn scanning_every_anchor_is_the_full_scan(src in database(), (b, to_move) in board()) {

@@ -50,17 +50,33 @@ else
   echo "note: ../shared/conformance/gnugo-3.8 is absent: the GNU Go 3.8 conformance tests will say so and be skipped"
 fi
 
+# The downstream crate (tests/downstream: an engine outside the workspace,
+# depending on katachi and mkpat as an outsider does) builds in a target
+# folder of its own, which tests/downstream_build.rs's copies share.
+downstream=(--manifest-path tests/downstream/Cargo.toml)
+in_downstream_target() { CARGO_TARGET_DIR="$PWD/target/downstream" "$@"; }
+
 say "cargo fmt --check"
 cargo fmt --all -- --check
+cargo fmt "${downstream[@]}" -- --check
 
 say "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets $features -- -D warnings
 # The core and the engines alone, as an engine links them (no compiler).
 cargo clippy -p katachi -p mkpat --no-default-features -- -D warnings
+in_downstream_target cargo clippy "${downstream[@]}" --all-targets -- -D warnings
 
 say "cargo doc -D warnings"
 # Broken intra-doc links and ambiguous names fail like a lint.
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace $features
+
+say "packaging: cargo package (the published crates' metadata and files)"
+# --no-verify: building the packaged crates again from scratch would double
+# the build; a verified `cargo package --workspace` is in the README.
+cargo package --workspace --no-verify --allow-dirty --quiet
+
+say "the downstream crate: cargo test"
+in_downstream_target cargo test "${downstream[@]}"
 
 say "cargo test"
 # CI=true keeps insta from writing snapshots: a changed snapshot fails.

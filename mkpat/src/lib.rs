@@ -3,7 +3,8 @@
 //! katachi does in Rust what GNU Go's `mkpat` did in C. This crate is a pure
 //! library — text in, tables or diagnostics out, no file or environment
 //! access outside [`input`] and [`output`], the bounded reader and the
-//! careful writer both binaries share — plus
+//! careful writer both binaries share, and `build`, the build-script API
+//! that engines' `build.rs` call (feature `compiler`) — plus
 //! the `mkpat` binary, a thin shell around it. The data flows one way:
 //!
 //! ```text
@@ -47,6 +48,8 @@ pub mod tables;
 pub mod transform;
 
 // The compiler (feature `compiler`).
+#[cfg(feature = "compiler")]
+pub mod build;
 #[cfg(feature = "compiler")]
 pub mod check;
 #[cfg(feature = "compiler")]

@@ -38,10 +38,15 @@ use super::search::{zobrist, Table};
 use super::valuation::{board_of, Valuation};
 use crate::board::Board;
 use crate::position::{Color, Point, Position};
+use mkpat::tables::Kind;
 
 /// The largest score: a won position (less the plies to the win, so that
 /// the search prefers the quicker win and the slower loss).
 pub(super) const WIN: i64 = 1 << 40;
+
+/// What an open four against no four is worth: more than any position's
+/// pattern values, far less than a proven [`WIN`].
+pub(super) const TEMPO_WIN: i64 = 1 << 24;
 
 /// How many candidates a node of the search tries.
 pub(super) const WIDTH: usize = 12;
@@ -276,10 +281,25 @@ impl Engine {
     }
 
     /// The side to move's score: its pattern potential against the
-    /// opponent's.
+    /// opponent's, and the move's tempo: a side to move that can make an
+    /// open four, against an opponent who cannot make a four of any kind
+    /// (the only answers that could gain a tempo back), wins by it — the
+    /// opponent blocks one end, the other makes five. Scored far above
+    /// any sum of pattern values, yet below a proven win: the rules did
+    /// not check it (a renju Black's open-four point may be forbidden, so
+    /// it is not counted for Black under renju).
     pub(super) fn evaluate(&self) -> i64 {
         let me = self.game.to_move();
-        self.valuation.total(me) - self.valuation.total(me.other())
+        let v = &self.valuation;
+        let mut score = v.total(me) - v.total(me.other());
+        let fours = [Kind::OpenFour, Kind::Four, Kind::BrokenFour];
+        if v.makes_anywhere(me, Kind::OpenFour)
+            && !fours.iter().any(|&k| v.makes_anywhere(me.other(), k))
+            && !(self.game.rule() == Rule::Renju && me == Color::Black)
+        {
+            score += TEMPO_WIN;
+        }
+        score
     }
 
     /// Starts a step of the choice that may run until `share` of the

@@ -131,6 +131,51 @@ fn xy(p: Point) -> String {
     format!("{},{}", p.j, p.i)
 }
 
+/// The board as Gomocup's coordinates see it: columns `x` across, rows
+/// `y` down, both from 0; `X` Black, `O` White, the last move in
+/// brackets and the candidates of `explanation` (when given) numbered
+/// `1`, `2`… in order (1 the chosen point) on their empty points.
+pub fn board_text(game: &FiveBoard, explanation: Option<&Explanation>) -> String {
+    use crate::position::Position;
+    let n = game.size() as i32;
+    let mut out = String::from("    ");
+    for x in 0..n {
+        let _ = write!(out, "{x:>3}");
+    }
+    out.push('\n');
+    let last = game.last_move();
+    let mark = |p: Point| -> Option<char> {
+        let e = explanation?;
+        let k = e.candidates.iter().position(|c| c.point == p)?;
+        char::from_digit(k as u32 + 1, 36)
+    };
+    for y in 0..n {
+        let _ = write!(out, "{y:>3} ");
+        for x in 0..n {
+            let p = Point::new(y, x);
+            let c = match game.stone(p) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => mark(p).unwrap_or('.'),
+            };
+            // Three characters a point, as the header: the bracket
+            // closing the last move's, the one opening it, the stone.
+            let close = if x > 0 && Some(Point::new(y, x - 1)) == last {
+                ']'
+            } else {
+                ' '
+            };
+            let open = if Some(p) == last { '[' } else { ' ' };
+            let _ = write!(out, "{close}{open}{c}");
+        }
+        if last == Some(Point::new(y, n - 1)) {
+            out.push(']');
+        }
+        out.push('\n');
+    }
+    out
+}
+
 impl Explanation {
     /// The explanation as text: the move and its reason, then each
     /// candidate with its patterns.

@@ -97,6 +97,18 @@ impl fmt::Display for RecordErrorKind {
     }
 }
 
+impl RecordError {
+    /// The error as a compiler reports it, in file `name`:
+    /// `name:line:column: error: what`, the line, a caret under the place.
+    pub fn located(&self, name: &str) -> String {
+        let caret = " ".repeat(self.column.saturating_sub(1));
+        format!(
+            "{name}:{}:{}: error: {}\n{}\n{caret}^",
+            self.line, self.column, self.kind, self.text
+        )
+    }
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let caret = " ".repeat(self.column.saturating_sub(1));

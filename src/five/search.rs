@@ -251,7 +251,11 @@ impl Engine {
         if theirs.len() >= 2 {
             return Some(-(win - 2));
         }
-        if depth == 0 {
+        // A four to answer is answered before the position is scored,
+        // at any depth: the block is the only move, so the extension costs
+        // one node a four, and a leaf is never scored while a five waits.
+        let forced = theirs.len() == 1;
+        if depth == 0 && !forced {
             return Some(self.evaluate());
         }
         let size = self.game.size();
@@ -265,7 +269,7 @@ impl Engine {
                 return Some(s);
             }
         }
-        let forced = theirs.len() == 1;
+        let next = if forced { depth } else { depth - 1 };
         let moves = if forced {
             if !self.game.is_legal(theirs[0]) {
                 // Renju: the one block is forbidden to Black.
@@ -302,13 +306,12 @@ impl Engine {
                 continue;
             }
             let v = if best_move.is_none() {
-                self.pvs(depth - 1, -beta, -alpha, ply + 1, limits)
-                    .map(|v| -v)
+                self.pvs(next, -beta, -alpha, ply + 1, limits).map(|v| -v)
             } else {
-                match self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1, limits) {
-                    Some(v) if -v > alpha && -v < beta => self
-                        .pvs(depth - 1, -beta, -alpha, ply + 1, limits)
-                        .map(|v| -v),
+                match self.pvs(next, -alpha - 1, -alpha, ply + 1, limits) {
+                    Some(v) if -v > alpha && -v < beta => {
+                        self.pvs(next, -beta, -alpha, ply + 1, limits).map(|v| -v)
+                    }
                     other => other.map(|v| -v),
                 }
             };

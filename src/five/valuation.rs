@@ -11,10 +11,10 @@
 //! that makes two threes is worth both. The values are read through an
 //! [`Overlay`], the database's own unless re-weighed.
 //!
-//! A stone changes only the matches anchored near it, so after a move
-//! [`Valuation::update`] rescans only the anchors within the matcher's
-//! reach (plus one: a `=` cell lies just outside a pattern's extent) and
-//! replaces their contributions: the incremental evaluation, tested equal
+//! A stone changes only the matches that read its point, so after a move
+//! [`Valuation::update`] rescans only the anchors of such matches (the
+//! matcher's [`Matcher::reads`]: for line patterns, the lines through
+//! the point, `=` cells included) and replaces their contributions: the incremental evaluation, tested equal
 //! to [`Valuation::new`] from scratch on random games.
 
 use mkpat::overlay::Overlay;
@@ -51,17 +51,15 @@ pub struct Valuation {
     /// kind counted, and a count moves by one as a match is filed or
     /// dropped, so no recount is needed.
     kinds: [Vec<[u16; KINDS]>; 2],
+    /// How many points each colour makes each threat kind at (a point
+    /// counted once however many matches make it there): moved as a
+    /// point's count of a kind leaves or reaches zero.
+    points: [[u32; KINDS]; 2],
     /// `filed[c][anchor]`: the contributions of the matches for `c`
     /// anchored there.
     filed: [Vec<Vec<Contribution>>; 2],
     /// The sum of `attack[c]`: colour `c`'s pattern potential.
     total: [i64; 2],
-}
-
-/// How far from a changed point an anchor's matches can change: the
-/// matcher's reach, and one more for the `=` cells beyond the extents.
-fn radius(matcher: &Matcher<'_>) -> i32 {
-    matcher.reach() + 1
 }
 
 const fn index(c: Color) -> usize {
@@ -83,6 +81,7 @@ impl Valuation {
             attack: [vec![0; n * n], vec![0; n * n]],
             defence: [vec![0; n * n], vec![0; n * n]],
             kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
+            points: [[0; KINDS]; 2],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
         };
@@ -93,8 +92,9 @@ impl Valuation {
     }
 
     /// Brings the valuation up to date after the stone at `changed` was
-    /// placed or removed on `board`: the anchors within reach are
-    /// rescanned.
+    /// placed or removed on `board`: the anchors whose matches can read
+    /// `changed` ([`Matcher::reads`]) are rescanned, the others keep
+    /// their matches.
     pub fn update(
         &mut self,
         matcher: &Matcher<'_>,
@@ -103,24 +103,28 @@ impl Valuation {
         changed: Point,
     ) {
         let n = self.size as i32;
-        let r = radius(matcher);
-        let rows = (changed.i - r).max(0)..=(changed.i + r).min(n - 1);
-        for c in [Color::Black, Color::White] {
-            let ci = index(c);
-            for i in rows.clone() {
-                for j in (changed.j - r).max(0)..=(changed.j + r).min(n - 1) {
-                    let a = (i * n + j) as usize;
-                    // Drained and put back: the list keeps its capacity.
-                    let mut old = std::mem::take(&mut self.filed[ci][a]);
-                    for k in old.drain(..) {
-                        self.attack[ci][k.at as usize] -= i64::from(k.mine);
-                        self.total[ci] -= i64::from(k.mine);
-                        self.defence[ci][k.at as usize] -= i64::from(k.theirs);
-                        self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
+        for &(di, dj) in matcher.reads() {
+            let (i, j) = (changed.i - di, changed.j - dj);
+            if !(0..n).contains(&i) || !(0..n).contains(&j) {
+                continue;
+            }
+            let a = (i * n + j) as usize;
+            for c in [Color::Black, Color::White] {
+                let ci = index(c);
+                // Drained and put back: the list keeps its capacity.
+                let mut old = std::mem::take(&mut self.filed[ci][a]);
+                for k in old.drain(..) {
+                    self.attack[ci][k.at as usize] -= i64::from(k.mine);
+                    self.total[ci] -= i64::from(k.mine);
+                    self.defence[ci][k.at as usize] -= i64::from(k.theirs);
+                    let count = &mut self.kinds[ci][k.at as usize][k.kind as usize];
+                    *count -= 1;
+                    if *count == 0 {
+                        self.points[ci][k.kind as usize] -= 1;
                     }
-                    self.filed[ci][a] = old;
-                    matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
                 }
+                self.filed[ci][a] = old;
+                matcher.scan_anchor(board, c, Point::new(i, j), |m| self.file(overlay, c, &m));
             }
         }
     }
@@ -135,7 +139,11 @@ impl Valuation {
         self.attack[ci][at] += i64::from(f.mine);
         self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
-        self.kinds[ci][at][f.kind as usize] += 1;
+        let count = &mut self.kinds[ci][at][f.kind as usize];
+        *count += 1;
+        if *count == 1 {
+            self.points[ci][f.kind as usize] += 1;
+        }
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
         self.filed[ci][a].push(Contribution {
             at: at as u16,
@@ -168,6 +176,11 @@ impl Valuation {
     pub fn threat(&self, p: Point, c: Color) -> Option<Kind> {
         let counts = &self.kinds[index(c)][p.i as usize * self.size + p.j as usize];
         counts.iter().position(|&k| k > 0).map(|k| Kind::ALL[k])
+    }
+
+    /// Whether colour `c` makes threat `kind` at some point.
+    pub fn makes_anywhere(&self, c: Color, kind: Kind) -> bool {
+        self.points[index(c)][kind as usize] > 0
     }
 
     /// Every point a pattern proposes, for either side (the candidates of
@@ -205,6 +218,7 @@ impl Valuation {
             && self.total == other.total
             && self.defence == other.defence
             && self.kinds == other.kinds
+            && self.points == other.points
             && sorted(self) == sorted(other)
     }
 }

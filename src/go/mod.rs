@@ -68,7 +68,8 @@ pub mod strings;
 /// The tables compiled from `patterns/patterns.db` by `build.rs`.
 ///
 /// `mkpat compile patterns/patterns.db` prints the same module (but for
-/// the `AVAILABLE` constant build.rs appends).
+/// the trailer build.rs appends: `AVAILABLE` and the layout check,
+/// `mkpat::build::trailer`).
 #[allow(clippy::all)]
 pub mod builtin {
     include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
@@ -133,8 +134,7 @@ mod tests {
             &engine.options("patterns/patterns.db", c.dialect.name(), Some(&helpers)),
         );
         let built = include_str!(concat!(env!("OUT_DIR"), "/patterns.rs"));
-        let trailer =
-            "\n/// The database was found and compiled.\npub const AVAILABLE: bool = true;\n";
-        assert_eq!(built.strip_suffix(trailer), Some(code.as_str()));
+        let trailer = mkpat::build::trailer(true);
+        assert_eq!(built.strip_suffix(trailer.as_str()), Some(code.as_str()));
     }
 }

@@ -183,6 +183,10 @@ pub struct Matcher<'t, G = Square> {
     /// The largest distance, in rows or columns, from an anchor to any
     /// point of its placement: how far a change can affect matches.
     reach: i32,
+    /// Every offset from an anchor of a point some variant reads (its
+    /// elements, its move point, the anchor itself, the window cells its
+    /// grid masks test), sorted: see [`Matcher::reads`].
+    reads: Vec<(i32, i32)>,
 }
 
 impl<'t, G: Shape> Matcher<'t, G> {
@@ -217,6 +221,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         let mut residual = Vec::new();
         let mut keyed: Vec<Keyed> = Vec::with_capacity(tables.variants.len());
         let mut reach = 0i32;
+        let mut reads = std::collections::BTreeSet::from([(0, 0)]);
         for &vi in &order {
             let v = &tables.variants[vi];
             let p = &tables.patterns[v.pattern as usize];
@@ -231,6 +236,13 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 })
                 .collect();
             residual.extend(cover_with_windows(&outside, v.extent));
+            reads.extend(
+                tables
+                    .elements_of(p)
+                    .iter()
+                    .map(|e| G::GEOMETRY.apply(v.trans, e.di(), e.dj())),
+            );
+            reads.insert((i32::from(v.move_di), i32::from(v.move_dj)));
             let x = v.extent;
             reach = reach
                 .max(-x.min_i as i32)
@@ -258,6 +270,14 @@ impl<'t, G: Shape> Matcher<'t, G> {
                     | edge(side::EAST, 3),
             ));
             let (and, val) = sharpen(v.and_mask, v.val_mask, x, v.edges);
+            for r in -1..=2 {
+                for c in -1..=2 {
+                    let shift = grid_shift(r, c).expect("inside the window");
+                    if (and >> shift) & 0b11 != 0 {
+                        reads.insert((r, c));
+                    }
+                }
+            }
             let colour = match p.anchor {
                 mkpat::tables::Cell::Theirs => 1,
                 _ => 0,
@@ -288,6 +308,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
             max_weight: max_weight.to_vec(),
             variant_of: order.iter().map(|&v| v as u32).collect(),
             reach,
+            reads: reads.into_iter().collect(),
         }
     }
 
@@ -299,6 +320,16 @@ impl<'t, G: Shape> Matcher<'t, G> {
     /// How far (rows or columns) a placement reaches from its anchor.
     pub fn reach(&self) -> i32 {
         self.reach
+    }
+
+    /// Every offset `d` from an anchor of a point that some variant's
+    /// match reads, sorted. A change at `p` can make or break only the
+    /// matches anchored at the points `p - d`: an engine that keeps its
+    /// matches move by move rescans just those anchors. For line patterns
+    /// these are the lines through `p`, a few dozen points where the
+    /// square of [`Matcher::reach`] holds hundreds.
+    pub fn reads(&self) -> &[(i32, i32)] {
+        &self.reads
     }
 
     /// The board rectangle a match covers (the transformed diagram, `?`

@@ -46,9 +46,15 @@ pub fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
-/// Plays in the terminal until the user quits. `mouse`: read clicks
-/// (which keeps the terminal from selecting text with the mouse).
-pub fn run(choices: Choices, settings: Settings, mouse: bool) -> io::Result<()> {
+/// Plays in the terminal until the user quits, the computer evaluating
+/// with the patterns of `db`. `mouse`: read clicks (which keeps the
+/// terminal from selecting text with the mouse).
+pub fn run(
+    choices: Choices,
+    settings: Settings,
+    db: std::sync::Arc<crate::five::database::FiveDatabase>,
+    mouse: bool,
+) -> io::Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(io::Error::other(
             "katachi play needs a terminal on its standard input and output",
@@ -58,7 +64,7 @@ pub fn run(choices: Choices, settings: Settings, mouse: bool) -> io::Result<()> 
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     let size = terminal.size()?;
     let mut app = App::new(choices, settings, size.width, size.height);
-    let mut worker = Worker::spawn();
+    let mut worker = Worker::spawn_with(db);
     let start = Instant::now();
     loop {
         let mut effects = app.handle(Event::Tick(start.elapsed()));

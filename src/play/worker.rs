@@ -15,8 +15,9 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::five::database::FiveDatabase;
 use crate::five::engine::{Engine, Limits, Reason};
-use crate::five::explain::{explain, Explanation};
+use crate::five::explain::{explain_with, Explanation};
 use crate::five::FiveBoard;
 use crate::position::Point;
 
@@ -56,12 +57,23 @@ pub enum Reply {
     Hint(Explanation),
 }
 
-/// Answers a job: the engine on the job's board, its time read from
-/// `elapsed`, stopped early when `stop` is raised.
+/// Answers a job with the builtin database: see [`work_with`].
 pub fn work(job: &Job, stop: &AtomicBool, elapsed: &dyn Fn() -> Duration) -> Answer {
+    work_with(job, &FiveDatabase::builtin(), stop, elapsed)
+}
+
+/// Answers a job: the engine with the patterns of `db` on the job's
+/// board, its time read from `elapsed`, stopped early when `stop` is
+/// raised.
+pub fn work_with(
+    job: &Job,
+    db: &Arc<FiveDatabase>,
+    stop: &AtomicBool,
+    elapsed: &dyn Fn() -> Duration,
+) -> Answer {
     let reply = match job.task {
         Task::Move { budget, max_depth } => {
-            let mut engine = Engine::new(job.board.clone());
+            let mut engine = Engine::with_database(job.board.clone(), Arc::clone(db));
             Reply::Move(engine.choose(&Limits {
                 elapsed,
                 budget: Some(budget),
@@ -74,7 +86,7 @@ pub fn work(job: &Job, stop: &AtomicBool, elapsed: &dyn Fn() -> Duration) -> Ans
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
             }))
         }
-        Task::Hint { depth } => Reply::Hint(explain(&job.board, depth, 3)),
+        Task::Hint { depth } => Reply::Hint(explain_with(&job.board, Arc::clone(db), depth, 3)),
     };
     Answer { id: job.id, reply }
 }
@@ -90,8 +102,15 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the thread; it ends when the worker is dropped.
+    /// Starts the thread with the builtin database; it ends when the
+    /// worker is dropped.
     pub fn spawn() -> Worker {
+        Worker::spawn_with(FiveDatabase::builtin())
+    }
+
+    /// Starts the thread, its engine evaluating with the patterns of
+    /// `db`; it ends when the worker is dropped.
+    pub fn spawn_with(db: Arc<FiveDatabase>) -> Worker {
         let (jobs, inbox) = mpsc::channel::<(Job, Arc<AtomicBool>)>();
         let (outbox, answers) = mpsc::channel();
         let thread = std::thread::Builder::new()
@@ -99,7 +118,7 @@ impl Worker {
             .spawn(move || {
                 for (job, stop) in inbox {
                     let start = Instant::now();
-                    let answer = work(&job, &stop, &|| start.elapsed());
+                    let answer = work_with(&job, &db, &stop, &|| start.elapsed());
                     if outbox.send(answer).is_err() {
                         break;
                     }

@@ -84,17 +84,26 @@ pub(crate) enum Command {
         #[command(flatten)]
         search: SearchArgs,
     },
-    /// Why this move? Explain the best candidates at a move of an SGF game.
+    /// Why this move? Explain the best candidates at a move of a game.
     ///
     /// Loads FILE, replays its main line up to, not including, move N
-    /// (GNU Go's `-l FILE -L N`), and prints for the best K candidates of
-    /// the player to move every pattern behind each (name, source line,
-    /// transformation, the diagram as it lies on the board, weight, wind,
-    /// bonuses, helper, class checks), the rejected reasons, and how much
-    /// each candidate's value must rise to beat the chosen move.
+    /// (GNU Go's `-l FILE -L N`), and explains the move of the player to
+    /// move.
+    ///
+    /// An SGF file is a game of Go: for the best K candidates every
+    /// pattern behind each (name, source line, transformation, the
+    /// diagram as it lies on the board, weight, wind, bonuses, helper,
+    /// class checks), the rejected reasons, and how much each candidate's
+    /// value must rise to beat the chosen move.
+    ///
+    /// A `.psq` file (piskvork's record) is a game of five in a row: the
+    /// board, the engine's move at a fixed depth with its reason (the
+    /// forced line when the threat search found one), and the patterns
+    /// behind it and the best K-1 other points (--rule and --depth apply;
+    /// -a, --playouts and --prior-visits do not).
     #[command(verbatim_doc_comment)]
     Explain {
-        /// The SGF game.
+        /// The game: SGF (Go) or `.psq` (five in a row).
         #[arg(short = 'l', long = "load", value_name = "FILE")]
         load: String,
         /// Stop before move N (moves count from 1, passes included);
@@ -107,9 +116,18 @@ pub(crate) enum Command {
         /// How many candidates to explain.
         #[arg(long, value_name = "K", default_value_t = 5)]
         top: usize,
-        /// Pattern database to compile in memory instead of the builtin one.
+        /// Pattern database to compile in memory instead of the builtin one
+        /// (a Go database for SGF, a five-in-a-row one for `.psq`).
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
+        /// Five in a row: the rule the game was played under (a `.psq`
+        /// record does not say).
+        #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
+        rule: RuleArg,
+        /// Five in a row: the search's depth in plies (no clock: the same
+        /// answer every time).
+        #[arg(long, value_name = "PLIES", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
         /// Also run the search with N playouts, as `katachi gtp` does by
         /// default, and show how it spent them and which move it chose
         /// (0: the pattern evaluation alone).
@@ -316,4 +334,14 @@ pub(crate) enum RuleArg {
     Freestyle,
     Exact,
     Renju,
+}
+
+impl From<RuleArg> for katachi::five::Rule {
+    fn from(r: RuleArg) -> katachi::five::Rule {
+        match r {
+            RuleArg::Freestyle => katachi::five::Rule::Freestyle,
+            RuleArg::Exact => katachi::five::Rule::Exact,
+            RuleArg::Renju => katachi::five::Rule::Renju,
+        }
+    }
 }

@@ -16,6 +16,7 @@
 //! is the library's `katachi::gtp`.
 
 mod args;
+mod explain_five;
 mod games;
 mod matching;
 mod play;
@@ -60,11 +61,28 @@ fn main() -> ExitCode {
         Command::Explain {
             load,
             until,
+            top,
+            db,
+            rule,
+            depth,
+            ..
+        } if is_psq(&load) => report(explain_five::run(
+            &load,
+            until,
+            top,
+            db.as_deref(),
+            rule.into(),
+            depth,
+        )),
+        Command::Explain {
+            load,
+            until,
             all_patterns,
             top,
             db,
             playouts,
             prior_visits,
+            ..
         } => report(run_explain(
             &load,
             until,
@@ -136,6 +154,14 @@ fn load_patterns(path: &str) -> Result<std::sync::Arc<katachi::go::movegen::Patt
 pub(crate) fn read_patterns(path: &str) -> Result<katachi::go::movegen::PatternSet, String> {
     katachi::go::movegen::PatternSet::load(path)
         .map_err(|e| format!("{}katachi: {}", e.diagnostics, e.message))
+}
+
+/// Whether `path` names a piskvork record (`.psq`, any case): a game of
+/// five in a row rather than an SGF game of Go.
+fn is_psq(path: &str) -> bool {
+    std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("psq"))
 }
 
 fn report(r: Result<(), String>) -> ExitCode {

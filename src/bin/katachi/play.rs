@@ -45,6 +45,11 @@ pub(crate) struct PlayArgs {
     /// No colours (as when NO_COLOR is set).
     #[arg(long)]
     no_color: bool,
+    /// A five-in-a-row pattern database to compile at start and play
+    /// with instead of the builtin `patterns/five.db` (its errors are
+    /// reported located, and the game does not start).
+    #[arg(long, value_name = "FILE")]
+    db: Option<String>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -110,7 +115,17 @@ pub(crate) fn run(args: PlayArgs) -> ExitCode {
         colour: !args.no_color && !katachi::play::no_color(),
         ..Settings::new(choices)
     };
-    match katachi::play::run(choices, settings, !args.no_mouse) {
+    let db = match args.db.as_deref() {
+        None => katachi::five::database::FiveDatabase::builtin(),
+        Some(path) => match katachi::five::database::FiveDatabase::load(path) {
+            Ok(db) => std::sync::Arc::new(db),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    match katachi::play::run(choices, settings, db, !args.no_mouse) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("katachi play: {e}");

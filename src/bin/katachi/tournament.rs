@@ -16,7 +16,7 @@ use katachi::tournament::runner::{self, Config, Game, Progress};
 use katachi::tournament::schedule::Format;
 use katachi::tournament::{openings, Settings};
 
-use crate::args::{GameArg, RuleArg, TournamentArgs};
+use crate::args::{GameArg, TournamentArgs};
 use crate::emit;
 
 /// Why a tournament did not run.
@@ -88,11 +88,7 @@ fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
                 )
                 .into());
             }
-            let rule = match a.rule {
-                RuleArg::Freestyle => Rule::Freestyle,
-                RuleArg::Exact => Rule::Exact,
-                RuleArg::Renju => Rule::Renju,
-            };
+            let rule = Rule::from(a.rule);
             let openings_file = match &a.openings_file {
                 None => None,
                 Some(path) => Some(five_openings(path, size, rule).map_err(Failure::Rendered)?),
@@ -155,11 +151,8 @@ fn five_openings(
     let openings = read_openings(&text, size).map_err(|errors| {
         let mut out = String::new();
         for e in &errors {
-            let caret = " ".repeat(e.column.saturating_sub(1));
-            out += &format!(
-                "{name}:{}:{}: error: {}\n{}\n{caret}^\n",
-                e.line, e.column, e.kind, e.text
-            );
+            out += &e.located(&name);
+            out.push('\n');
         }
         out + &format!("{name}: {} error(s) in the openings", errors.len())
     })?;
