@@ -1,7 +1,6 @@
-//! `katachi match --show`: matches as a person reads them.
-//!
-//! The default output of `katachi match` is the conformance format, made
-//! for `diff`. This listing is for looking: each position drawn with its
+//! `katachi match`'s two outputs: the conformance format, made for
+//! `diff` ([`conformance_lines`], the default), and `--show`, matches as
+//! a person reads them ([`listing`]). This listing is for looking: each position drawn with its
 //! coordinates, every move point some pattern proposes marked with a
 //! letter, and under it the patterns behind each point with their
 //! descriptions and weights.
@@ -21,11 +20,13 @@ const MARKS: &[u8] = b"abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNPQRSTUVWYZ";
 
 /// The side to move, with its letter in the diagrams.
 /// A pattern's own weight, whatever its dialect (the five-in-a-row
-/// dialect's value for the side to move).
+/// dialect's value for the side to move; GNU Go 3.x's `value`, in whole
+/// units).
 fn weight_of(p: &mkpat::tables::Pattern) -> i32 {
     match &p.values {
         mkpat::tables::Values::Go(g) => g.weight,
         mkpat::tables::Values::Five(f) => f.mine,
+        mkpat::tables::Values::Go38(g) => g.value / 1000,
     }
 }
 
@@ -111,6 +112,42 @@ pub fn listing(
                 m.trans,
                 weight_of(pat),
                 pat.max_weight
+            );
+        }
+    }
+    out
+}
+
+/// The conformance format of `katachi match`: one line per match, `pos
+/// pattern trans move_i move_j`, sorted per position by pattern name (byte
+/// order), then `trans`, then the move — the format and order of GNU Go's
+/// expected files, so that a diff is exact. `matches(k)` gives position
+/// `k`'s matches.
+pub fn conformance_lines(
+    tables: Tables<'_>,
+    positions: usize,
+    mut matches: impl FnMut(usize) -> Vec<Match>,
+) -> String {
+    let mut out = String::new();
+    for n in 0..positions {
+        let mut found = matches(n);
+        found.sort_by(|a, b| {
+            let (pa, pb) = (
+                &tables.patterns[a.pattern as usize],
+                &tables.patterns[b.pattern as usize],
+            );
+            pa.name
+                .as_bytes()
+                .cmp(pb.name.as_bytes())
+                .then(a.trans.cmp(&b.trans))
+                .then(a.move_point.cmp(&b.move_point))
+        });
+        for m in &found {
+            let name = &tables.patterns[m.pattern as usize].name;
+            let _ = writeln!(
+                out,
+                "{n} {name} {} {} {}",
+                m.trans, m.move_point.i, m.move_point.j
             );
         }
     }

@@ -173,3 +173,63 @@ pub fn grid_placements<G: Shape>(matcher: &Matcher<'_, G>, found: &[Match]) -> B
         })
         .collect()
 }
+
+/// One line of GNU Go's conformance output: pattern, transformation,
+/// move.
+pub type GnuGoLine = (String, u8, Point);
+
+/// GNU Go 3.x's matches by definition, sorted: for each pattern and each
+/// transformation GNU Go tries for its declared class
+/// ([`mkpat::dialect::gnugo38::transformations`], whatever symmetry the
+/// diagram really has), the transformed diagram laid at every offset where
+/// each of its cells is on the board, each edge side on the board's edge,
+/// and each cell accepts the point under it; the move is the point under
+/// the checked move cell (`*`, or the top-left cell of a pattern without
+/// one). Duplicates are kept: a symmetric diagram is found once per
+/// transformation, as GNU Go finds it. (The set-based
+/// [`reference_matches`] is for the other dialects, whose patterns have a
+/// `*`.)
+pub fn gnugo_lines(patterns: &[CheckedPattern], board: &Board, to_move: Color) -> Vec<GnuGoLine> {
+    use mkpat::transform::{apply, transform_sides};
+    let n = board.size() as i32;
+    let mut out = Vec::new();
+    for p in patterns {
+        for &t in mkpat::dialect::gnugo38::transformations(p.declared.letter) {
+            let placed: Vec<(i32, i32, Spec)> = p
+                .grid
+                .iter()
+                .map(|(r, c, s)| {
+                    let (i, j) = apply(t, r as i32, c as i32);
+                    (i, j, s)
+                })
+                .collect();
+            let lo_i = placed.iter().map(|c| c.0).min().unwrap_or(0);
+            let lo_j = placed.iter().map(|c| c.1).min().unwrap_or(0);
+            let hi_i = placed.iter().map(|c| c.0).max().unwrap_or(0);
+            let hi_j = placed.iter().map(|c| c.1).max().unwrap_or(0);
+            let edges = transform_sides(t, p.grid.edges);
+            let mv = apply(t, p.move_at.0 as i32, p.move_at.1 as i32);
+            for oi in -lo_i..n - hi_i {
+                for oj in -lo_j..n - hi_j {
+                    let on_edges = (edges & side::NORTH == 0 || oi + lo_i == 0)
+                        && (edges & side::SOUTH == 0 || oi + hi_i == n - 1)
+                        && (edges & side::WEST == 0 || oj + lo_j == 0)
+                        && (edges & side::EAST == 0 || oj + hi_j == n - 1);
+                    let fits = placed.iter().all(|&(i, j, s)| {
+                        let v = board.value(Point::new(oi + i, oj + j), to_move);
+                        match s {
+                            Spec::Any | Spec::Absent => true,
+                            Spec::Move => v == 0,
+                            Spec::Is(cell) => cell.accepts(v),
+                        }
+                    });
+                    if on_edges && fits {
+                        out.push((p.name.clone(), t, Point::new(oi + mv.0, oj + mv.1)));
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}

@@ -1,7 +1,7 @@
 //! The fuzz targets' bodies (`tests/fuzz/bodies.rs`) as ordinary tests, on
 //! stable Rust: each runs over its seed corpus (the project's test data,
-//! the seeds under `tests/fuzz/seeds/`, GNU Go 2.6's database and positions
-//! when `../shared` is present) and over every input a fuzzing run found
+//! the seeds under `tests/fuzz/seeds/`, GNU Go 2.6's database and
+//! positions and GNU Go 3.8's `conn.db` when `../shared` is present) and over every input a fuzzing run found
 //! (`tests/fuzz/regressions/<target>/`). A crash a fuzzer finds is added
 //! there and stays a test forever. `tests/fuzz/README.md` says how to run
 //! the coverage-guided fuzzers themselves.
@@ -91,6 +91,14 @@ fn database_target_over_its_seeds() {
             .enumerate()
         {
             inputs.push((format!("{} part {k}", gnugo.display()), c));
+        }
+    }
+    // GNU Go 3.8's connection database, whose patterns mostly have no
+    // `*` and no value functions: its parts compile on their own.
+    let conn = root().join("../shared/conformance/gnugo-3.8/conn.db");
+    if conn.exists() {
+        for (k, c) in chunks(&read(&conn), "Pattern ", 10).into_iter().enumerate() {
+            inputs.push((format!("{} part {k}", conn.display()), c));
         }
     }
     assert!(run("database", inputs, bodies::database) >= 20);

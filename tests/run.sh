@@ -3,8 +3,8 @@
 #
 # Installs what the tests need when it is missing, then runs formatting,
 # lints, rustdoc with warnings denied and every test of the workspace
-# (the GNU Go 2.6 conformance tests included when ../shared/conformance
-# is present, as it is in CI).
+# (the GNU Go 2.6 and 3.8 conformance tests included when
+# ../shared/conformance is present, as it is in CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +43,11 @@ if [ -f ../shared/conformance/gnugo-2.6/patterns.db ]; then
   features="--features gnugo26"
 else
   echo "note: ../shared/conformance is absent: the GNU Go 2.6 conformance tests will say so and be skipped"
+fi
+if [ -f ../shared/conformance/gnugo-3.8/patterns.db ]; then
+  if [ -n "$features" ]; then features="$features,gnugo38"; else features="--features gnugo38"; fi
+else
+  echo "note: ../shared/conformance/gnugo-3.8 is absent: the GNU Go 3.8 conformance tests will say so and be skipped"
 fi
 
 # The downstream crate (tests/downstream: an engine outside the workspace,

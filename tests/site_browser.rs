@@ -534,6 +534,63 @@ async fn gnugo26_catalogue_of_1153_patterns_opens_quickly() {
     c.close().await.expect("closes the browser");
 }
 
+/// GNU Go 3.8's `owl_attackpats.db` (397 patterns in the 3.x dialect):
+/// its catalogue opens with every card, its hit counts from `katachi
+/// match --db`, and a pattern's page shows its eight transformations and
+/// its `;` constraint.
+#[tokio::test(flavor = "multi_thread")]
+async fn gnugo38_owl_catalogue_opens() {
+    let dir = root("../shared/conformance");
+    let db_path = dir.join("gnugo-3.8/owl_attackpats.db");
+    if !db_path.is_file() {
+        eprintln!(
+            "SKIPPED: {} is absent (it comes with ../shared, present in CI)",
+            db_path.display()
+        );
+        return;
+    }
+    let driver = start_driver();
+    let tmp = tempfile::tempdir().unwrap();
+    let (db, hits) = make_site(
+        &db_path,
+        &dir.join("gnugo-2.6/positions_real.txt"),
+        false,
+        tmp.path(),
+    );
+    assert_eq!(db.patterns.len(), 397);
+    assert_eq!(db.dialect, "gnugo-3.8");
+    let profile = tmp.path().join("profile");
+    let c = browser(&driver, &profile).await;
+    c.goto(&index_url(tmp.path()))
+        .await
+        .expect("opens the index");
+    wait_for(
+        &c,
+        "document.querySelectorAll('#cards .card').length === 397",
+    )
+    .await;
+    assert_eq!(visible(&c).await, 397);
+    assert_eq!(count(&c, ".card.never").await, never(&hits) as u64);
+    c.goto(&format!("{}#/p/A1", index_url(tmp.path())))
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "document.querySelectorAll('#detail .trans svg.go').length === 8",
+    )
+    .await;
+    assert_eq!(
+        eval(
+            &c,
+            "document.querySelector('#detail pre.constraint').textContent"
+        )
+        .await,
+        " lib(A)<4"
+    );
+    screenshot(&c, "catalogue-gnugo38-owl-A1").await;
+    c.close().await.expect("closes the browser");
+}
+
 /// A hexagonal database's catalogue draws hexagonal boards: cells as
 /// hexagons in rows offset by half a cell, the sides as strokes, every
 /// transformation (twelve for a pattern without symmetry) on its page.

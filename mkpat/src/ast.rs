@@ -17,6 +17,19 @@ pub struct Database {
     /// there is none).
     pub geometry: Geometry,
     pub patterns: Vec<PatternAst>,
+    /// GNU Go 3.x's directive lines (`attribute_map`, `goal_elements`,
+    /// `callback_data`), in file order.
+    pub directives: Vec<Directive>,
+}
+
+/// A GNU Go 3.x directive line: `NAME VALUE`.
+#[derive(Clone, Debug)]
+pub struct Directive {
+    pub name: Text,
+    pub value: Text,
+    /// How many patterns come before it (a directive applies to the
+    /// patterns after it).
+    pub before: usize,
 }
 
 /// A number with its place in the source.
@@ -45,6 +58,9 @@ pub struct PatternAst {
     /// has been reported).
     pub attributes: Option<AttributeLine>,
     pub constraint: Option<Constraint>,
+    /// GNU Go 3.x's `>` action lines, joined (the `expr` of a
+    /// [`Constraint`] without its diagram).
+    pub action: Option<Constraint>,
 }
 
 /// A diagram: its rows of cells and its edges.
@@ -113,6 +129,29 @@ pub enum AttributeLine {
     Go(Box<Attributes>),
     /// The five-in-a-row dialect's.
     Five(FiveAttributes),
+    /// GNU Go 3.x's.
+    Go38(Go38Attributes),
+}
+
+/// GNU Go 3.x's attribute line, `:SYMMETRY,CLASSES[,FUNCTION(ARG)…][,HELPER]`.
+#[derive(Clone, Debug)]
+pub struct Go38Attributes {
+    pub span: Span,
+    pub symmetry: Text,
+    /// The classification letters as written (`-` or empty for none).
+    pub class: Text,
+    /// The value functions: name, argument text, the whole field.
+    pub values: Vec<ValueAst>,
+    /// The helper function's name, if one is given (`NULL` is none).
+    pub helper: Option<Text>,
+}
+
+/// One `name(arg)` field of a 3.x attribute line.
+#[derive(Clone, Debug)]
+pub struct ValueAst {
+    pub name: Text,
+    pub arg: Text,
+    pub span: Span,
 }
 
 impl AttributeLine {
@@ -120,7 +159,7 @@ impl AttributeLine {
     pub fn go(&self) -> Option<&Attributes> {
         match self {
             AttributeLine::Go(a) => Some(a),
-            AttributeLine::Five(_) => None,
+            AttributeLine::Five(_) | AttributeLine::Go38(_) => None,
         }
     }
 
@@ -129,6 +168,7 @@ impl AttributeLine {
         match self {
             AttributeLine::Go(a) => &a.symmetry,
             AttributeLine::Five(a) => &a.symmetry,
+            AttributeLine::Go38(a) => &a.symmetry,
         }
     }
 }
@@ -181,7 +221,9 @@ pub enum AssistanceAst {
     Moyo { span: Span, cutoff: Num, value: Num },
 }
 
-/// A 2.6 constraint: the labelled diagram and the `;` expression text.
+/// A 2.6 or 3.x constraint: the labelled diagram and the `;` expression
+/// text (in 3.x the text may be empty: a diagram whose labels only the
+/// actions or the attribute line use).
 #[derive(Clone, Debug)]
 pub struct Constraint {
     pub diagram: Diagram,

@@ -307,6 +307,38 @@ fn values_tokens(v: &Values) -> TokenStream {
                 })
             }
         }
+        Values::Go38(g) => {
+            let class = proc_macro2::Literal::u32_unsuffixed(g.class);
+            let nums = [
+                g.value,
+                g.max_value,
+                g.min_terri,
+                g.max_terri,
+                g.shape,
+                g.followup,
+                g.reverse_followup,
+            ]
+            .map(|n| int(n.into()));
+            let [value, max_value, min_terri, max_terri, shape, followup, reverse_followup] = nums;
+            let labels = [g.threatens_to_capture, g.threatens_eye, g.reverse_sente]
+                .map(proc_macro2::Literal::u8_unsuffixed);
+            let [ttc, te, rs] = labels;
+            quote! {
+                Values::Go38(Go38Values {
+                    class: #class,
+                    value: #value,
+                    max_value: #max_value,
+                    min_terri: #min_terri,
+                    max_terri: #max_terri,
+                    shape: #shape,
+                    followup: #followup,
+                    reverse_followup: #reverse_followup,
+                    threatens_to_capture: #ttc,
+                    threatens_eye: #te,
+                    reverse_sente: #rs,
+                })
+            }
+        }
     }
 }
 
@@ -419,6 +451,8 @@ fn tokens(db: &Database, checked: &[CheckedPattern], opts: &CodegenOptions<'_>) 
     if db.dialect.is_go() {
         imports.push(quote!(Assistance));
         imports.push(quote!(GoValues));
+    } else if db.dialect == crate::Dialect::GnuGo38 {
+        imports.push(quote!(Go38Values));
     } else {
         imports.push(quote!(FiveValues));
         imports.push(quote!(Kind));

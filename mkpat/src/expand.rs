@@ -41,7 +41,12 @@ pub fn expand(geometry: Geometry, dialect: Dialect, patterns: &[CheckedPattern])
     for (p, grid) in parts {
         let index = db.patterns.len() as u32;
         let (ar, ac) = grid.anchor().expect("checked: a stone");
-        let (mr, mc) = grid.move_point().expect("checked: a move");
+        // The checked move cell (a 3.x pattern without `*` proposes its
+        // top-left cell); a line pattern's diagonal part has its own.
+        let (mr, mc) = match grid {
+            Cow::Borrowed(_) => p.move_at,
+            Cow::Owned(_) => grid.move_point().expect("checked: a move"),
+        };
         let rel = |r: usize, c: usize| (r as i32 - ar as i32, c as i32 - ac as i32);
         let mut elements: Vec<(u8, Element)> = grid
             .iter()
@@ -80,12 +85,12 @@ pub fn expand(geometry: Geometry, dialect: Dialect, patterns: &[CheckedPattern])
         let var_start = db.variants.len() as u32;
         // The row's own group for a line pattern's diagonal part too: the
         // diagonal has the same symmetries, laid corner to corner.
-        let group = if matches!(grid, Cow::Owned(_)) {
-            grid.symmetry_group()
+        let transforms = if matches!(grid, Cow::Owned(_)) {
+            grid.symmetry_group().coset_representatives(grid.geometry)
         } else {
-            p.group
+            p.transforms.clone()
         };
-        for t in group.coset_representatives(grid.geometry) {
+        for t in transforms {
             db.variants.push(variant(
                 geometry,
                 index,
@@ -111,7 +116,12 @@ pub fn expand(geometry: Geometry, dialect: Dialect, patterns: &[CheckedPattern])
             always_run: p.values.always_run(),
             helper: p.helper.clone().map(Cow::Owned),
             description: Cow::Owned(p.description.clone()),
-            constraint: p.constraint.as_ref().map(|k| Cow::Owned(k.text.clone())),
+            constraint: p
+                .constraint
+                .as_ref()
+                .map(|k| k.text.clone())
+                .or_else(|| p.constraint38.as_ref().and_then(|k| k.text.clone()))
+                .map(Cow::Owned),
             elements: Span32::new(el_start, elements.len() as u32),
             variants: Span32::new(var_start, db.variants.len() as u32 - var_start),
         });

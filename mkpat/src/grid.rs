@@ -29,9 +29,11 @@ impl Spec {
         Some(match c {
             '?' => Spec::Any,
             '*' => Spec::Move,
-            '.' => Spec::Is(Cell::Empty),
-            'O' => Spec::Is(Cell::Mine),
-            'X' => Spec::Is(Cell::Theirs),
+            // GNU Go 3.x's `,` and `!` are empty points (which the engine
+            // reads differently), `Q` and `Y` its anchor's `O` and `X`.
+            '.' | ',' | '!' => Spec::Is(Cell::Empty),
+            'O' | 'Q' => Spec::Is(Cell::Mine),
+            'X' | 'Y' => Spec::Is(Cell::Theirs),
             'o' => Spec::Is(Cell::NotTheirs),
             'x' => Spec::Is(Cell::NotMine),
             '=' => Spec::Is(Cell::Blocked),

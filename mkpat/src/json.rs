@@ -200,6 +200,24 @@ pub struct JsonFive {
     pub line: bool,
 }
 
+/// A GNU Go 3.x pattern's values (the `gnugo-3.8` dialect), in
+/// thousandths (`value(2.5)` is 2500); its classification letters are the
+/// pattern's `class`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonGo38 {
+    pub value: i32,
+    pub max_value: i32,
+    pub min_terri: i32,
+    pub max_terri: i32,
+    pub shape: i32,
+    pub followup: i32,
+    pub reverse_followup: i32,
+    /// The owl maps' label attributes: a label letter or `*`.
+    pub threatens_to_capture: Option<char>,
+    pub threatens_eye: Option<char>,
+    pub reverse_sente: Option<char>,
+}
+
 /// Wind or moyo assistance, tagged by `"kind"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -329,6 +347,9 @@ pub struct JsonPattern {
     /// The five dialect's record; absent in the Go dialects.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub five: Option<JsonFive>,
+    /// GNU Go 3.x's values; absent in the other dialects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub go38: Option<JsonGo38>,
     pub helper: Option<String>,
     pub constraint: Option<JsonConstraint>,
     /// The checked points, untransformed, in table order (stones first,
@@ -418,7 +439,10 @@ pub fn export(
                 description: p.description.to_string(),
                 symmetry: p.symmetry,
                 anchor: p.anchor.as_char(),
-                class: class_letters(go.class),
+                class: match p.values.go38() {
+                    Some(v) => crate::dialect::gnugo38::class_text(v.class).replace('-', ""),
+                    None => class_letters(go.class),
+                },
                 edges: Side::from_bits(p.edges),
                 region: Region::of_edges(p.edges),
                 extent: JsonExtent::of(g, p.extent),
@@ -441,6 +465,21 @@ pub fn export(
                     mine: f.mine,
                     theirs: f.theirs,
                     line: f.line,
+                }),
+                go38: p.values.go38().map(|v| {
+                    let label = |b: u8| (b != 0).then_some(char::from(b));
+                    JsonGo38 {
+                        value: v.value,
+                        max_value: v.max_value,
+                        min_terri: v.min_terri,
+                        max_terri: v.max_terri,
+                        shape: v.shape,
+                        followup: v.followup,
+                        reverse_followup: v.reverse_followup,
+                        threatens_to_capture: label(v.threatens_to_capture),
+                        threatens_eye: label(v.threatens_eye),
+                        reverse_sente: label(v.reverse_sente),
+                    }
                 }),
                 helper: p.helper.as_deref().map(str::to_string),
                 constraint: p.constraint.as_deref().map(|text| JsonConstraint {
@@ -638,19 +677,45 @@ impl JsonDatabase {
                 });
             }
             let mut class_bits = 0;
+            let mut class38 = 0;
             for l in p.class.chars() {
-                class_bits |= class::from_char(l)
-                    .ok_or_else(|| at(format!("`{l}` is not a class letter")))?;
+                if p.go38.is_some() {
+                    class38 |= crate::dialect::gnugo38::class_bit(l)
+                        .ok_or_else(|| at(format!("`{l}` is not a class letter")))?;
+                } else {
+                    class_bits |= class::from_char(l)
+                        .ok_or_else(|| at(format!("`{l}` is not a class letter")))?;
+                }
             }
-            let values = match &p.five {
-                Some(f) => Values::Five(FiveValues {
+            let label = |c: Option<char>| -> Result<u8, String> {
+                match c {
+                    None => Ok(0),
+                    Some(c) if c == '*' || crate::dialect::gnugo38::is_label(c) => Ok(c as u8),
+                    Some(c) => Err(at(format!("`{c}` is not a label"))),
+                }
+            };
+            let values = match (&p.five, &p.go38) {
+                (_, Some(g)) => Values::Go38(crate::dialect::gnugo38::Go38Values {
+                    class: class38,
+                    value: g.value,
+                    max_value: g.max_value,
+                    min_terri: g.min_terri,
+                    max_terri: g.max_terri,
+                    shape: g.shape,
+                    followup: g.followup,
+                    reverse_followup: g.reverse_followup,
+                    threatens_to_capture: label(g.threatens_to_capture)?,
+                    threatens_eye: label(g.threatens_eye)?,
+                    reverse_sente: label(g.reverse_sente)?,
+                }),
+                (Some(f), None) => Values::Five(FiveValues {
                     kind: Kind::from_name(&f.kind)
                         .ok_or_else(|| at(format!("unknown kind `{}`", f.kind)))?,
                     mine: f.mine,
                     theirs: f.theirs,
                     line: f.line,
                 }),
-                None => Values::Go(GoValues {
+                (None, None) => Values::Go(GoValues {
                     weight: p.weights.weight,
                     assistance: p.assistance.into(),
                     class: class_bits,

@@ -35,6 +35,7 @@
 // The runtime half: what an engine reading tables needs.
 pub mod ast;
 pub mod constraint;
+pub mod constraint38;
 pub mod diag;
 pub mod dialect;
 pub mod geometry;
@@ -77,7 +78,7 @@ pub use helpers::HelperSet;
 pub use tables::{Database, Tables};
 
 #[cfg(feature = "compiler")]
-pub use compile::{compile, Compiled, Options};
+pub use compile::{compile, compile_many, Compiled, CompiledSet, Options};
 
 #[cfg(feature = "compiler")]
 mod compile;

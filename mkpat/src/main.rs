@@ -61,6 +61,10 @@ enum DialectArg {
     /// katachi's five in a row: threat kinds, values for each side, line
     /// patterns (`dialect: five`).
     Five,
+    /// `Pattern NAME` headers, `:SYMMETRY,CLASSES,value(N)…` lines,
+    /// constraints and actions (GNU Go 3.x).
+    #[value(name = "gnugo-3.8")]
+    Gnugo38,
 }
 
 #[derive(Subcommand, Debug)]
@@ -257,6 +261,7 @@ fn options_and_helpers(read: &Read, db_path: &Path) -> Result<(Options, Option<P
             DialectArg::Seed => Dialect::Seed,
             DialectArg::Gnugo26 => Dialect::GnuGo26,
             DialectArg::Five => Dialect::Five,
+            DialectArg::Gnugo38 => Dialect::GnuGo38,
         }),
         lenient: read.lenient,
         helpers,
@@ -406,6 +411,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let c = compile(&read, &file)?;
             report(&c)?;
             print!("{}", show::stats(c.database.as_ref().expect("no error")));
+            print!("{}", show::constraint38_stats(&c.checked));
             Ok(ExitCode::SUCCESS)
         }
         Command::Json { read, file, output } => {

@@ -102,7 +102,7 @@ impl Overlay {
     }
 
     /// Scales the weights of the patterns `selector` picks by
-    /// `percent`/100 (Go: the weight; five in a row: both values), the
+    /// `percent`/100 (Go: the weight; GNU Go 3.x: the value; five in a row: both values), the
     /// commonest re-weighing; returns how many it picked.
     pub fn scale(&mut self, patterns: &[Pattern], selector: &Selector, percent: i32) -> usize {
         let scale = |v: i32| {
@@ -114,6 +114,7 @@ impl Overlay {
                 f.mine = scale(f.mine);
                 f.theirs = scale(f.theirs);
             }
+            Values::Go38(g) => g.value = scale(g.value),
         })
     }
 }

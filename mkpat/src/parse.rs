@@ -7,8 +7,12 @@
 //! dropped while the next header starts afresh. The grammar is written down
 //! for users in `docs/language.md`.
 //!
-//! The dialect is decided by the first header line: `# pattern N` is the
-//! seed's, `Pattern NAME` is GNU Go 2.6's.
+//! The dialect is decided by a `dialect:` line, else by the first header
+//! line: `# pattern N` is the seed's; `Pattern NAME` is GNU Go 3.x's when
+//! the first attribute line's second field is classification letters (or
+//! `-`, or empty) rather than 2.6's weight, or when a 3.x directive line
+//! (`attribute_map`, `goal_elements`, `callback_data`) comes first, and
+//! GNU Go 2.6's otherwise.
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
@@ -32,6 +36,7 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
         geometry: Geometry::Square,
         geometry_line: None,
         dialect_line: None,
+        directives: Vec::new(),
         diags: Vec::new(),
     };
     let patterns = p.database();
@@ -49,19 +54,23 @@ pub fn parse(text: &str, force: Option<Dialect>) -> (Database, Vec<Diagnostic>) 
         );
     }
     let geometry = p.geometry;
+    let directives = std::mem::take(&mut p.directives);
     (
         Database {
             dialect,
             geometry,
             patterns,
+            directives,
         },
         p.diags,
     )
 }
 
 /// The dialect a `dialect:` line names, or else that of the first header
-/// line; the seed's when there is neither.
+/// line (for `Pattern NAME`, told apart by the first attribute line or a
+/// 3.x directive); the seed's when there is neither.
 pub fn detect_dialect(lines: &[Line<'_>]) -> Dialect {
+    let mut named = false;
     for l in lines {
         if let Some(d) = l
             .text
@@ -70,14 +79,47 @@ pub fn detect_dialect(lines: &[Line<'_>]) -> Dialect {
         {
             return d;
         }
-        if header_seed(l.text).is_some() {
+        if directive(l.text).is_some() {
+            return Dialect::GnuGo38;
+        }
+        if !named && header_seed(l.text).is_some() {
             return Dialect::Seed;
         }
         if header_26(l.text).is_some() {
-            return Dialect::GnuGo26;
+            named = true;
+        }
+        if named && l.text.starts_with(':') {
+            // 3.x's second field is the classification (letters or `-`),
+            // 2.6's the weight.
+            let second = l.text.split(',').nth(1).unwrap_or("").trim();
+            let letters = crate::dialect::gnugo38::CLASS_LETTERS;
+            let is_class = second.chars().all(|c| c == '-' || letters.contains(c));
+            return if is_class && !is_number_token(second) {
+                Dialect::GnuGo38
+            } else {
+                Dialect::GnuGo26
+            };
         }
     }
-    Dialect::Seed
+    if named {
+        Dialect::GnuGo26
+    } else {
+        Dialect::Seed
+    }
+}
+
+/// The names of GNU Go 3.x's directive lines.
+pub const DIRECTIVES: [&str; 3] = ["attribute_map", "goal_elements", "callback_data"];
+
+/// A 3.x directive line `NAME VALUE` (a comment may follow the value):
+/// the name and the value.
+fn directive(line: &str) -> Option<(&str, &str)> {
+    let name = DIRECTIVES.into_iter().find(|d| {
+        line.strip_prefix(d)
+            .is_some_and(|rest| rest.starts_with([' ', '\t']))
+    })?;
+    let value = line[name.len()..].split_whitespace().next()?;
+    Some((name, value))
 }
 
 /// One line of the source, without its line ending.
@@ -183,6 +225,8 @@ struct Parser_<'a> {
     geometry_line: Option<Span>,
     /// The `dialect:` line, once seen.
     dialect_line: Option<Span>,
+    /// GNU Go 3.x's directive lines so far.
+    directives: Vec<Directive>,
     diags: Vec<Diagnostic>,
 }
 
@@ -194,8 +238,12 @@ enum LineKind<'a> {
     /// `dialect: NAME`, the value's text.
     Dialect(&'a str),
     Header(&'a str),
+    /// A 3.x directive: its name and value.
+    Directive(&'a str, &'a str),
     Attributes,
     Constraint,
+    /// A 3.x `>` action line.
+    Action,
     Other,
 }
 
@@ -217,6 +265,14 @@ impl<'a> Parser_<'a> {
         };
         if let Some(n) = header {
             return LineKind::Header(n);
+        }
+        if self.dialect == Dialect::GnuGo38 {
+            if let Some((name, value)) = directive(l.text) {
+                return LineKind::Directive(name, value);
+            }
+            if l.text.starts_with('>') {
+                return LineKind::Action;
+            }
         }
         if self.dialect.is_comment(l.text) {
             return LineKind::Comment;
@@ -255,6 +311,10 @@ impl<'a> Parser_<'a> {
                     self.dialect_line(&l, value, patterns.is_empty());
                     self.pos += 1;
                 }
+                LineKind::Directive(name, value) => {
+                    self.directive_line(&l, name, value, patterns.len());
+                    self.pos += 1;
+                }
                 _ => {
                     self.diags.push(self.unexpected_outside(&l));
                     self.pos += 1;
@@ -262,7 +322,10 @@ impl<'a> Parser_<'a> {
                     while self.pos < self.lines.len()
                         && matches!(
                             self.classify(&self.lines[self.pos]),
-                            LineKind::Other | LineKind::Attributes | LineKind::Constraint
+                            LineKind::Other
+                                | LineKind::Attributes
+                                | LineKind::Constraint
+                                | LineKind::Action
                         )
                     {
                         self.pos += 1;
@@ -346,6 +409,28 @@ impl<'a> Parser_<'a> {
         }
     }
 
+    /// A 3.x directive line, recorded for the checker (which knows the
+    /// values and where each may stand).
+    fn directive_line(&mut self, l: &Line<'_>, name: &str, value: &str, before: usize) {
+        let at = |part: &str| {
+            let s = l.offset_of(&l.text[l.text.find(part).unwrap_or(0)..]);
+            Span::new(s, s + part.len().max(1))
+        };
+        let value_start = name.len() + l.text[name.len()..].find(value).unwrap_or(0);
+        let vs = l.start + value_start;
+        self.directives.push(Directive {
+            name: Text {
+                text: name.to_string(),
+                span: at(name),
+            },
+            value: Text {
+                text: value.to_string(),
+                span: Span::new(vs, vs + value.len().max(1)),
+            },
+            before,
+        });
+    }
+
     fn unexpected_outside(&self, l: &Line<'_>) -> Diagnostic {
         let expected = self.dialect.between_patterns();
         Diagnostic::error(l.span(), "text outside any pattern").note(format!("expected {expected}"))
@@ -426,6 +511,17 @@ impl<'a> Parser_<'a> {
         } else {
             None
         };
+        let action = if self.dialect.has_actions() {
+            self.skip_blank_and_comments();
+            self.joined_lines(LineKind::Action)
+                .map(|(expr, pieces)| Constraint {
+                    diagram: Diagram::default(),
+                    expr,
+                    pieces,
+                })
+        } else {
+            None
+        };
         // Anything else before the next header is stray text.
         loop {
             self.skip_blank_and_comments();
@@ -435,7 +531,10 @@ impl<'a> Parser_<'a> {
                 Some(l)
                     if matches!(
                         self.classify(&l),
-                        LineKind::Header(_) | LineKind::Geometry(_) | LineKind::Dialect(_)
+                        LineKind::Header(_)
+                            | LineKind::Geometry(_)
+                            | LineKind::Dialect(_)
+                            | LineKind::Directive(..)
                     ) =>
                 {
                     break
@@ -446,10 +545,20 @@ impl<'a> Parser_<'a> {
                             l.span(),
                             format!("pattern {} has a second attribute line", name.text),
                         ),
+                        LineKind::Constraint if self.dialect.has_actions() => Diagnostic::error(
+                            l.span(),
+                            "a `;` constraint line after the `>` action lines",
+                        )
+                        .note("a pattern's `;` lines come before its `>` lines"),
                         LineKind::Constraint => Diagnostic::error(
                             l.span(),
                             "a `;` constraint line must follow the constraint diagram or another `;` line",
                         ),
+                        LineKind::Action => Diagnostic::error(
+                            l.span(),
+                            "a `>` action line separated from the pattern's other `>` lines",
+                        )
+                        .note("a pattern's `>` lines follow one another"),
                         _ => Diagnostic::error(
                             l.span(),
                             format!("unexpected text after the attribute line of pattern {}", name.text),
@@ -467,6 +576,7 @@ impl<'a> Parser_<'a> {
             diagram,
             attributes,
             constraint,
+            action,
         })
     }
 
@@ -710,6 +820,9 @@ impl<'a> Parser_<'a> {
                 '|' if k + 1 == n => east = Some(span),
                 'O' | 'X' | 'o' | 'x' | '.' | '*' | '?' => cells.push((c, span)),
                 '=' if self.dialect.cell_chars().contains('=') && !labels => cells.push((c, span)),
+                ',' | '!' | 'Q' | 'Y' if self.dialect.cell_chars().contains(c) => {
+                    cells.push((c, span))
+                }
                 c if labels && c.is_ascii_alphabetic() => cells.push((c, span)),
                 '|' => {
                     self.diags.push(
@@ -808,6 +921,7 @@ impl<'a> Parser_<'a> {
                 .attributes_26(&l, &fields)
                 .map(|a| AttributeLine::Go(Box::new(a))),
             Dialect::Five => self.attributes_five(&l, &fields).map(AttributeLine::Five),
+            Dialect::GnuGo38 => self.attributes_38(&l, &fields).map(AttributeLine::Go38),
         };
         if self.diags[before..].iter().any(|d| d.is_error()) {
             None
@@ -859,7 +973,12 @@ impl<'a> Parser_<'a> {
     fn symmetry(&mut self, f: &Text) -> Text {
         let mut letters = f.text.chars();
         let ok = match (letters.next(), letters.next()) {
-            (Some(l), None) => self.geometry.class(l).is_some(),
+            (Some(l), None) => {
+                self.geometry.class(l).is_some()
+                    || (l == 'O'
+                        && self.dialect == Dialect::GnuGo38
+                        && self.geometry == Geometry::Square)
+            }
             _ => false,
         };
         if !ok {
@@ -869,6 +988,9 @@ impl<'a> Parser_<'a> {
                 format!("unknown symmetry class `{}`", f.text)
             };
             let note = match self.geometry {
+                Geometry::Square if self.dialect == Dialect::GnuGo38 => {
+                    "the first field is one of `8 | \\ / - + X O`".to_string()
+                }
                 Geometry::Square => "the first field is one of `8 | \\ / - + X`".to_string(),
                 g => format!(
                     "on the {}, the first field is one of {}",
@@ -1090,24 +1212,96 @@ impl<'a> Parser_<'a> {
         })
     }
 
-    /// GNU Go 2.6: an optional constraint diagram, then `;` lines.
-    fn constraint(&mut self) -> Option<Constraint> {
-        self.skip_blank_and_comments();
-        let l = self.lines.get(self.pos).copied()?;
-        let diagram = match self.classify(&l) {
-            LineKind::Other => {
-                let d = self.diagram(true);
-                self.skip_blank_and_comments();
-                d
+    /// GNU Go 3.x: `:SYMMETRY,CLASSES` then, in any order, value
+    /// functions `name(arg)` and at most one helper name (`NULL` is none).
+    /// Which functions exist is the database's `attribute_map`: the
+    /// checker knows it; here only the form is read.
+    fn attributes_38(&mut self, l: &Line<'_>, f: &[Text]) -> Option<Go38Attributes> {
+        if f.len() < 2 {
+            self.wrong_count_at_least(l, f, 2, Dialect::GnuGo38.attribute_form());
+            return None;
+        }
+        let symmetry = self.symmetry(&f[0]);
+        let mut values = Vec::new();
+        let mut helper: Option<Text> = None;
+        for field in &f[2..] {
+            let t = field.text.as_str();
+            let call = (
+                identifier,
+                space0,
+                char('('),
+                take_while(|c| c != ')'),
+                char(')'),
+            )
+                .parse(t);
+            match call {
+                Ok(("", (name, gap, _, arg, _))) => {
+                    let n = field.span.start;
+                    let a = n + name.len() + gap.len() + 1;
+                    let lead = arg.len() - arg.trim_start().len();
+                    values.push(ValueAst {
+                        name: Text {
+                            text: name.to_string(),
+                            span: Span::new(n, n + name.len()),
+                        },
+                        arg: Text {
+                            text: arg.trim().to_string(),
+                            span: Span::new(a + lead, a + lead + arg.trim().len().max(1)),
+                        },
+                        span: field.span,
+                    });
+                }
+                _ if t.contains('(') => {
+                    self.diags.push(
+                        Diagnostic::error(field.span, format!("malformed value function `{t}`"))
+                            .note(
+                            "a value function is written `name(argument)`, for example `value(30)`",
+                        ),
+                    );
+                }
+                _ => {
+                    if let Some(first) = &helper {
+                        self.diags.push(
+                            Diagnostic::error(field.span, "a second helper on the attribute line")
+                                .related(first.span, "the helper is named here"),
+                        );
+                    } else if t != "NULL" {
+                        helper = self.helper(field);
+                    }
+                }
             }
-            LineKind::Constraint => Diagram::default(),
-            _ => return None,
-        };
+        }
+        Some(Go38Attributes {
+            span: l.span(),
+            symmetry,
+            class: f[1].clone(),
+            values,
+            helper,
+        })
+    }
+
+    fn wrong_count_at_least(&mut self, l: &Line<'_>, fields: &[Text], want: usize, form: &str) {
+        let span = Span::at(l.start + l.text.len().saturating_sub(1));
+        self.diags.push(
+            Diagnostic::error(
+                span,
+                format!(
+                    "the attribute line has {} field(s), expected at least {want}",
+                    fields.len()
+                ),
+            )
+            .note(format!("the form is `{form}`")),
+        );
+    }
+
+    /// The consecutive lines of `kind` (`;` or `>`) from here, their
+    /// text after the mark joined with newlines, with where each starts.
+    fn joined_lines(&mut self, kind: LineKind<'_>) -> Option<(Text, Vec<(usize, Span)>)> {
         let mut expr = String::new();
         let mut pieces = Vec::new();
         let mut span: Option<Span> = None;
         while let Some(l) = self.lines.get(self.pos).copied() {
-            if !matches!(self.classify(&l), LineKind::Constraint) {
+            if std::mem::discriminant(&self.classify(&l)) != std::mem::discriminant(&kind) {
                 break;
             }
             self.pos += 1;
@@ -1121,12 +1315,41 @@ impl<'a> Parser_<'a> {
                 Some(s) => Span::new(s.start, l.start + l.text.len()),
             });
         }
-        match span {
-            Some(span) => Some(Constraint {
+        span.map(|span| (Text { text: expr, span }, pieces))
+    }
+
+    /// GNU Go 2.6 and 3.x: an optional constraint diagram, then `;` lines
+    /// (in 3.x a diagram may stand alone: its labels serve the `>` lines
+    /// or the attribute line).
+    fn constraint(&mut self) -> Option<Constraint> {
+        self.skip_blank_and_comments();
+        let l = self.lines.get(self.pos).copied()?;
+        let diagram = match self.classify(&l) {
+            LineKind::Other => {
+                let d = self.diagram(true);
+                self.skip_blank_and_comments();
+                d
+            }
+            LineKind::Constraint => Diagram::default(),
+            _ => return None,
+        };
+        match self.joined_lines(LineKind::Constraint) {
+            Some((expr, pieces)) => Some(Constraint {
                 diagram,
-                expr: Text { text: expr, span },
+                expr,
                 pieces,
             }),
+            None if self.dialect == Dialect::GnuGo38 => {
+                let at = diagram.lines.first().copied().unwrap_or(l.span());
+                Some(Constraint {
+                    diagram,
+                    expr: Text {
+                        text: String::new(),
+                        span: Span::at(at.start),
+                    },
+                    pieces: Vec::new(),
+                })
+            }
             None => {
                 let at = diagram.lines.first().copied().unwrap_or(l.span());
                 self.diags.push(

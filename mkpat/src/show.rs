@@ -27,6 +27,16 @@ pub fn attribute_text(p: &Pattern) -> String {
             f.mine,
             f.theirs
         ),
+        Values::Go38(g) => {
+            let fields = g.fields_text();
+            format!(
+                ":{},{}{}{}",
+                p.symmetry,
+                crate::dialect::gnugo38::class_text(g.class),
+                if fields.is_empty() { "" } else { "," },
+                fields
+            )
+        }
     }
 }
 
@@ -155,6 +165,18 @@ fn header(out: &mut String, p: &Pattern) {
             f.theirs,
             p.max_weight
         ),
+        Values::Go38(g) => writeln!(
+            out,
+            "  symmetry `{}`, class {}, values {}, max weight {}, helper {}",
+            p.symmetry,
+            crate::dialect::gnugo38::class_text(g.class),
+            match g.fields_text() {
+                t if t.is_empty() => "none".to_string(),
+                t => t,
+            },
+            p.max_weight,
+            p.helper.as_deref().unwrap_or("none")
+        ),
     };
     let _ = writeln!(
         out,
@@ -254,6 +276,81 @@ pub fn stats(db: &Database) -> String {
     if n > 0 {
         let _ = writeln!(out, "elements/pattern  {:.1}", cells as f64 / n as f64);
     }
+    out
+}
+
+/// `mkpat stats`' lines on GNU Go 3.x constraints and actions: how many
+/// patterns have each, every function called with the number of patterns
+/// calling it, and those katachi's Go engine cannot evaluate. Empty for
+/// the other dialects.
+pub fn constraint38_stats(checked: &[CheckedPattern]) -> String {
+    let mut out = String::new();
+    let with: Vec<&crate::constraint38::Checked> = checked
+        .iter()
+        .filter_map(|p| p.constraint38.as_ref())
+        .collect();
+    if with.is_empty() {
+        return out;
+    }
+    let conditions = with.iter().filter(|k| k.condition.is_some()).count();
+    let actions = with.iter().filter(|k| !k.actions.is_empty()).count();
+    let _ = writeln!(out, "with constraint   {conditions}");
+    let _ = writeln!(out, "with actions      {actions}");
+    // Patterns calling each function, in table order.
+    let mut uses: Vec<(&str, usize)> = Vec::new();
+    for k in &with {
+        let mut names: Vec<String> = Vec::new();
+        let mut visit = |e: &crate::constraint38::Expr| {
+            e.walk(&mut |x| {
+                if let crate::constraint38::ExprKind::Call(n, _, _) = &x.kind {
+                    if !names.contains(n) {
+                        names.push(n.clone());
+                    }
+                }
+            })
+        };
+        if let Some(c) = &k.condition {
+            visit(c);
+        }
+        for s in &k.actions {
+            s.exprs(&mut |e| visit(e));
+        }
+        for n in names {
+            // Names outside the table were reported by the checker.
+            let Some(f) = crate::constraint38::function(&n) else {
+                continue;
+            };
+            match uses.iter_mut().find(|(u, _)| *u == f.name) {
+                Some((_, c)) => *c += 1,
+                None => uses.push((f.name, 1)),
+            }
+        }
+    }
+    uses.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let list = |evaluable: bool| {
+        uses.iter()
+            .filter(|(n, _)| {
+                crate::constraint38::function(n).is_some_and(|f| f.evaluable() == evaluable)
+            })
+            .map(|(n, c)| format!("{n}:{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = writeln!(
+        out,
+        "functions katachi evaluates (patterns)  {}",
+        list(true)
+    );
+    let _ = writeln!(
+        out,
+        "functions katachi cannot evaluate       {}",
+        list(false)
+    );
+    let undecided = with.iter().filter(|k| !k.unsupported.is_empty()).count();
+    let _ = writeln!(
+        out,
+        "constraints or actions katachi cannot decide  {undecided} pattern(s)"
+    );
     out
 }
 

@@ -16,6 +16,7 @@
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
+pub use crate::dialect::gnugo38::Go38Values;
 pub use crate::dialect::{Dialect, FiveValues, GoValues, Kind, Values};
 use crate::geometry::{Geometry, Shape, Square};
 

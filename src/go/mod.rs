@@ -101,6 +101,22 @@ pub mod gnugo26 {
     include!(concat!(env!("OUT_DIR"), "/gnugo26.rs"));
 }
 
+/// GNU Go 3.8's `patterns` (from `patterns.db` and `patterns2.db`) and
+/// `owl_attackpat` tables, compiled leniently by `build.rs` (tables only:
+/// no 3.x engine reads them yet). `AVAILABLE` is false, and the tables
+/// empty, when the corpus was absent at build time.
+#[cfg(feature = "gnugo38")]
+pub mod gnugo38 {
+    #[allow(clippy::all, non_snake_case)]
+    pub mod patterns {
+        include!(concat!(env!("OUT_DIR"), "/gnugo38_patterns.rs"));
+    }
+    #[allow(clippy::all, non_snake_case)]
+    pub mod owl_attackpat {
+        include!(concat!(env!("OUT_DIR"), "/gnugo38_owl_attackpat.rs"));
+    }
+}
+
 pub use game::{Decision, Game, Move};
 pub use strings::{Goban, Illegal};
 

@@ -31,7 +31,7 @@ use katachi::matcher::Matcher;
 use katachi::mkpat::geometry::{Geometry, Hexagon, Shape};
 use katachi::mkpat::{self, CheckedPattern, Compiled};
 use katachi::positions::parse_positions;
-use katachi::reference::{grid_placements, reference_matches};
+use katachi::reference::{gnugo_lines, grid_placements, reference_matches};
 use katachi::{Color, Point, Position};
 
 /// Inputs longer than this are cut: every reader under test has its own
@@ -142,6 +142,25 @@ pub fn database(data: &[u8]) {
         assert_renders(&c);
         if let Some(db) = &c.database {
             match db.geometry {
+                // GNU Go 3.x's semantics (its transformations per class,
+                // patterns without `*`) have their own definition.
+                Geometry::Square if c.dialect == mkpat::Dialect::GnuGo38 => {
+                    let matcher = Matcher::new(db.tables());
+                    for board in boards() {
+                        for to_move in [Color::Black, Color::White] {
+                            let mut found: Vec<_> = matcher
+                                .matches(board, to_move)
+                                .into_iter()
+                                .map(|m| {
+                                    let name = db.patterns[m.pattern as usize].name.to_string();
+                                    (name, m.trans, m.move_point)
+                                })
+                                .collect();
+                            found.sort();
+                            assert_eq!(found, gnugo_lines(&c.checked, board, to_move));
+                        }
+                    }
+                }
                 Geometry::Square => {
                     let matcher = Matcher::new(db.tables());
                     for board in boards() {

@@ -8,6 +8,7 @@ use crate::ast;
 pub(super) fn check_diagram(
     p: &PatternAst,
     geometry: Geometry,
+    dialect: Dialect,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Grid> {
     if geometry == Geometry::Hexagon {
@@ -138,7 +139,7 @@ pub(super) fn check_diagram(
             }
         }
     }
-    ok &= check_move_and_stones(p, diags);
+    ok &= check_move_and_stones(p, dialect, diags);
     if !ok {
         return None;
     }
@@ -172,8 +173,10 @@ pub(super) fn check_diagram(
     })
 }
 
-/// One move `*` and at least one stone, on the rows the parser kept.
-fn check_move_and_stones(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> bool {
+/// One move `*` (at most one in GNU Go 3.x, whose connection databases
+/// have patterns without one) and at least one stone, on the rows the
+/// parser kept.
+fn check_move_and_stones(p: &PatternAst, dialect: Dialect, diags: &mut Vec<Diagnostic>) -> bool {
     let d = &p.diagram;
     let mut ok = true;
     let moves: Vec<Span> = d
@@ -188,6 +191,7 @@ fn check_move_and_stones(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> bool {
     match moves.as_slice() {
         // The `*` is on a row the parser refused, which it reported.
         [] if dropped_move => ok = false,
+        [] if dialect == Dialect::GnuGo38 => {}
         [] => {
             diags.push(
                 Diagnostic::error(
@@ -217,7 +221,7 @@ fn check_move_and_stones(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> bool {
         .rows
         .iter()
         .flat_map(|r| r.cells.iter())
-        .any(|c| c.0 == 'O' || c.0 == 'X');
+        .any(|c| matches!(c.0, 'O' | 'X' | 'Q' | 'Y'));
     if !stones {
         diags.push(
             Diagnostic::error(
@@ -304,7 +308,7 @@ fn check_hex_diagram(p: &PatternAst, diags: &mut Vec<Diagnostic>) -> Option<Grid
         );
         ok = false;
     }
-    ok &= check_move_and_stones(p, diags);
+    ok &= check_move_and_stones(p, Dialect::Seed, diags);
     let edges = hex_edges(d, &cells, diags);
     match (ok, edges) {
         (true, Some(edges)) => Some(Grid::from_cells(Geometry::Hexagon, &cells, edges)),

@@ -62,6 +62,13 @@ pub struct CheckedPattern {
     /// The group whose cosets are expanded: the declared class's, or in
     /// lenient mode the diagram's own when the declaration is wrong.
     pub group: Symmetries,
+    /// The transformations the pattern is tried in: one per coset of
+    /// `group`, or in GNU Go 3.x's dialect exactly those GNU Go tries for
+    /// the declared class.
+    pub transforms: Vec<u8>,
+    /// The diagram cell whose point a match proposes: the `*`, or in a
+    /// 3.x pattern without one the top-left cell.
+    pub move_at: (usize, usize),
     /// The dialect record.
     pub values: Values,
     pub max_weight: i64,
@@ -70,6 +77,8 @@ pub struct CheckedPattern {
     /// The 2.6 constraint, parsed and type-checked, its labels placed
     /// relative to the anchor (see [`check_constraint`]).
     pub constraint: Option<CheckedConstraint>,
+    /// A GNU Go 3.x pattern's constraint and actions, parsed and checked.
+    pub constraint38: Option<crate::constraint38::Checked>,
 }
 
 /// What the checker is told about its surroundings.
@@ -93,6 +102,11 @@ pub fn check(
     let mut out = Vec::new();
     let mut names: HashMap<&str, Span> = HashMap::new();
     let mut shapes: HashMap<(Grid, AttributeKey), (String, Span)> = HashMap::new();
+    let settings = if db.dialect == Dialect::GnuGo38 {
+        crate::dialect::go38_check::check_directives(&db.directives, &mut diags)
+    } else {
+        Default::default()
+    };
     for p in &db.patterns {
         if let Some(first) = names.get(p.name.text.as_str()) {
             let what = db.dialect.name_word();
@@ -104,7 +118,15 @@ pub fn check(
         } else {
             names.insert(&p.name.text, p.name.span);
         }
-        let Some(c) = check_pattern(p, db.dialect, db.geometry, opts, line_of, &mut diags) else {
+        let Some(c) = check_pattern(
+            p,
+            db.dialect,
+            db.geometry,
+            settings,
+            opts,
+            line_of,
+            &mut diags,
+        ) else {
             continue;
         };
         let key = (c.grid.canonical(), attribute_key(&c));
@@ -127,27 +149,35 @@ pub fn check(
     (out, diags)
 }
 
-/// What two patterns must share, beside their shape, to be the same.
-type AttributeKey = (Values, Option<String>, Option<String>);
+/// What two patterns must share, beside their shape, to be the same:
+/// values, helper, constraint text (2.6's, or 3.x's `;` and `>` text).
+type AttributeKey = (Values, Option<String>, Option<String>, Option<String>);
 
 fn attribute_key(c: &CheckedPattern) -> AttributeKey {
+    let k38 = c.constraint38.as_ref();
     (
         c.values,
         c.helper.clone(),
-        c.constraint.as_ref().map(|k| k.text.clone()),
+        c.constraint
+            .as_ref()
+            .map(|k| k.text.clone())
+            .or_else(|| k38.and_then(|k| k.text.clone())),
+        k38.and_then(|k| k.action_text.clone()),
     )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn check_pattern(
     p: &PatternAst,
     dialect: Dialect,
     geometry: Geometry,
+    settings: crate::dialect::go38_check::DatabaseSettings,
     opts: &CheckOptions<'_>,
     line_of: &dyn Fn(usize) -> u32,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<CheckedPattern> {
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
-    let grid = check_diagram(p, geometry, diags);
+    let grid = check_diagram(p, geometry, dialect, diags);
     let mut checked = None;
     if let (Some(grid), Some(line)) = (grid, p.attributes.as_ref()) {
         let g = grid.geometry;
@@ -169,7 +199,10 @@ fn check_pattern(
                 .text
                 .chars()
                 .next()
-                .and_then(|l| g.class(l))
+                .and_then(|l| match l {
+                    'O' if dialect == Dialect::GnuGo38 => Some(&crate::dialect::gnugo38::CLASS_O),
+                    l => g.class(l),
+                })
                 .unwrap_or(g.no_symmetry());
             let group = check_symmetry(&grid, declared, symmetry.span, opts.lenient, diags);
             (declared, group)
@@ -183,6 +216,15 @@ fn check_pattern(
                 }
                 (Values::Go(go_values(a, class)), a.helper.as_ref())
             }
+            AttributeLine::Go38(a) => {
+                let labels = crate::dialect::go38_check::labels_of(p.constraint.as_ref());
+                let values =
+                    crate::dialect::go38_check::check_attributes(a, settings, &labels, diags);
+                if let Some(h) = &a.helper {
+                    check_helper(h, opts, diags);
+                }
+                (Values::Go38(values), a.helper.as_ref())
+            }
             AttributeLine::Five(a) => {
                 crate::dialect::five::check_closed_cells(&grid, &p.diagram, diags);
                 (
@@ -193,10 +235,36 @@ fn check_pattern(
                 )
             }
         };
-        let constraint = p
-            .constraint
-            .as_ref()
-            .and_then(|k| check_constraint(&p.diagram, &grid, k, opts.lenient, diags));
+        let mut constraint38 = None;
+        let constraint = if dialect == Dialect::GnuGo38 {
+            if let Some(k) = &p.constraint {
+                crate::dialect::go38_check::check_constraint_diagram(
+                    &p.diagram,
+                    k,
+                    opts.lenient,
+                    diags,
+                );
+            }
+            let labels = crate::dialect::go38_check::labels_of(p.constraint.as_ref());
+            constraint38 = crate::constraint38::check(
+                p.constraint.as_ref(),
+                p.action.as_ref(),
+                &labels,
+                opts.lenient,
+                diags,
+            );
+            None
+        } else {
+            p.constraint
+                .as_ref()
+                .and_then(|k| check_constraint(&p.diagram, &grid, k, opts.lenient, diags))
+        };
+        let transforms = if dialect == Dialect::GnuGo38 && !is_line {
+            crate::dialect::gnugo38::transformations(declared.letter).to_vec()
+        } else {
+            group.coset_representatives(g)
+        };
+        let move_at = grid.move_point().unwrap_or((0, 0));
         checked = Some(CheckedPattern {
             name: p.name.text.clone(),
             name_span: p.name.span,
@@ -204,11 +272,14 @@ fn check_pattern(
             grid,
             declared,
             group,
+            transforms,
+            move_at,
             max_weight: values.max_weight(dialect),
             values,
             helper: helper.map(|h| h.text.clone()),
             description: p.diagram.description.clone(),
             constraint,
+            constraint38,
         });
     }
     let errors_after = diags.iter().filter(|d| d.is_error()).count();

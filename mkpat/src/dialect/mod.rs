@@ -9,8 +9,9 @@
 //! name. The compiler's side of each dialect — its header, attribute line,
 //! checks and texts — is in [`syntax`] and [`five`] (feature `compiler`).
 //!
-//! Three dialects today: GNU Go 2.0's (the seed's) and GNU Go 2.6's, which
-//! share one record ([`GoValues`]), and katachi's five-in-a-row dialect
+//! Four dialects today: GNU Go 2.0's (the seed's) and GNU Go 2.6's, which
+//! share one record ([`GoValues`]), GNU Go 3.x's ([`gnugo38`]: classes,
+//! value functions, owl attributes), and katachi's five-in-a-row dialect
 //! ([`FiveValues`]): threat kinds with a value for the side to move and
 //! one for the opponent, and line patterns written once for every line
 //! direction of the geometry.
@@ -19,6 +20,9 @@ use crate::tables::{class, Assistance};
 
 #[cfg(feature = "compiler")]
 pub mod five;
+pub mod gnugo38;
+#[cfg(feature = "compiler")]
+pub mod go38_check;
 #[cfg(feature = "compiler")]
 pub mod syntax;
 
@@ -36,10 +40,22 @@ pub enum Dialect {
     /// katachi's five-in-a-row dialect: a `dialect: five` line, `Pattern
     /// NAME` headers and `:SYMMETRY,KIND,MINE,THEIRS` attribute lines.
     Five,
+    /// GNU Go 3.x's (3.8's fourteen databases): `Pattern NAME` headers,
+    /// `:SYMMETRY,CLASSES[,value(N)…][,helper]` attribute lines, the cells
+    /// `, ! Q Y` beside the 2.6 ones, class `O`, directive lines
+    /// (`attribute_map`, `goal_elements`, `callback_data`), constraint
+    /// diagrams with `;` constraints and `>` actions, and (in connection
+    /// databases) patterns without a move.
+    GnuGo38,
 }
 
 impl Dialect {
-    pub const ALL: [Dialect; 3] = [Dialect::Seed, Dialect::GnuGo26, Dialect::Five];
+    pub const ALL: [Dialect; 4] = [
+        Dialect::Seed,
+        Dialect::GnuGo26,
+        Dialect::Five,
+        Dialect::GnuGo38,
+    ];
 
     /// The name used on the command line, in `dialect:` lines, generated
     /// modules and JSON.
@@ -48,6 +64,7 @@ impl Dialect {
             Dialect::Seed => "seed",
             Dialect::GnuGo26 => "gnugo-2.6",
             Dialect::Five => "five",
+            Dialect::GnuGo38 => "gnugo-3.8",
         }
     }
 
@@ -55,7 +72,9 @@ impl Dialect {
         Dialect::ALL.into_iter().find(|d| d.name() == name)
     }
 
-    /// Is this one of GNU Go's dialects, whose record is [`GoValues`]?
+    /// Is this one of GNU Go's 2.x dialects, whose record is [`GoValues`]
+    /// (the one katachi's Go engine values)? GNU Go 3.x's record is
+    /// [`gnugo38::Go38Values`].
     pub const fn is_go(self) -> bool {
         matches!(self, Dialect::Seed | Dialect::GnuGo26)
     }
@@ -74,6 +93,8 @@ pub enum Values {
     Go(GoValues),
     /// The five-in-a-row dialect's.
     Five(FiveValues),
+    /// GNU Go 3.x's.
+    Go38(gnugo38::Go38Values),
 }
 
 impl Values {
@@ -81,7 +102,7 @@ impl Values {
     pub const fn go(&self) -> Option<&GoValues> {
         match self {
             Values::Go(v) => Some(v),
-            Values::Five(_) => None,
+            Values::Five(_) | Values::Go38(_) => None,
         }
     }
 
@@ -89,7 +110,15 @@ impl Values {
     pub const fn five(&self) -> Option<&FiveValues> {
         match self {
             Values::Five(v) => Some(v),
-            Values::Go(_) => None,
+            Values::Go(_) | Values::Go38(_) => None,
+        }
+    }
+
+    /// The GNU Go 3.x record, if this is one.
+    pub const fn go38(&self) -> Option<&gnugo38::Go38Values> {
+        match self {
+            Values::Go38(v) => Some(v),
+            Values::Go(_) | Values::Five(_) => None,
         }
     }
 
@@ -100,6 +129,7 @@ impl Values {
         match self {
             Values::Go(v) => v.max_weight(dialect),
             Values::Five(v) => v.max_weight(),
+            Values::Go38(v) => v.max_weight(),
         }
     }
 
@@ -109,7 +139,7 @@ impl Values {
     pub const fn always_run(&self) -> bool {
         match self {
             Values::Go(v) => v.class & class::ALWAYS_RUN != 0,
-            Values::Five(_) => false,
+            Values::Five(_) | Values::Go38(_) => false,
         }
     }
 }

@@ -12,6 +12,7 @@ impl Dialect {
             Dialect::Seed => "`# pattern N` (for example `# pattern 1`)",
             Dialect::GnuGo26 => "`Pattern NAME` (for example `Pattern EB101`)",
             Dialect::Five => "`Pattern NAME` (for example `Pattern open-four`)",
+            Dialect::GnuGo38 => "`Pattern NAME` (for example `Pattern CC1`)",
         }
     }
 
@@ -21,6 +22,7 @@ impl Dialect {
             Dialect::Seed => "a `# pattern N` header, a `#` comment or a blank line",
             Dialect::GnuGo26 => "a `Pattern NAME` header, a `#` comment or a blank line",
             Dialect::Five => "a `Pattern NAME` header, a `#` comment or a blank line",
+            Dialect::GnuGo38 => "a `Pattern NAME` header, an `attribute_map`, `goal_elements` or `callback_data` line, a `#` comment or a blank line",
         }
     }
 
@@ -34,6 +36,7 @@ impl Dialect {
                 ":sym,weight,assistance,class,obonus,xbonus,splitbonus,minrand,maxrand,helper"
             }
             Dialect::Five => ":symmetry,kind,mine,theirs",
+            Dialect::GnuGo38 => ":symmetry,classes[,value(N)…][,helper]",
         }
     }
 
@@ -49,6 +52,9 @@ impl Dialect {
             Dialect::Five => {
                 "the next thing expected is a `Pattern NAME` header; a comment line starts with `#`"
             }
+            Dialect::GnuGo38 => {
+                "expected a constraint diagram, `;` or `>` lines, or the next `Pattern NAME` header"
+            }
         }
     }
 
@@ -56,7 +62,7 @@ impl Dialect {
     pub const fn name_word(self) -> &'static str {
         match self {
             Dialect::Seed => "pattern number",
-            Dialect::GnuGo26 | Dialect::Five => "pattern name",
+            Dialect::GnuGo26 | Dialect::Five | Dialect::GnuGo38 => "pattern name",
         }
     }
 
@@ -66,12 +72,18 @@ impl Dialect {
             Dialect::Seed => "snOoXxDCB",
             Dialect::GnuGo26 => "snOoXxDCBAL",
             Dialect::Five => "",
+            Dialect::GnuGo38 => super::gnugo38::CLASS_LETTERS,
         }
     }
 
     /// May patterns carry constraint diagrams and `;` lines?
     pub const fn has_constraints(self) -> bool {
-        matches!(self, Dialect::GnuGo26)
+        matches!(self, Dialect::GnuGo26 | Dialect::GnuGo38)
+    }
+
+    /// May patterns carry `>` action lines (after the constraint)?
+    pub const fn has_actions(self) -> bool {
+        matches!(self, Dialect::GnuGo38)
     }
 
     /// Headers are `Pattern NAME` (not `# pattern N`).
@@ -88,6 +100,7 @@ impl Dialect {
     pub const fn cell_chars(self) -> &'static str {
         match self {
             Dialect::Five => ".*OXox?=",
+            Dialect::GnuGo38 => ".*OXox?,!QY",
             _ => ".*OXox?",
         }
     }

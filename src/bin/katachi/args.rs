@@ -36,9 +36,11 @@ pub(crate) enum Command {
     Match {
         /// Pattern database to compile in memory (leniently: wrong
         /// symmetry classes and unknown helpers are warnings, printed on
-        /// stderr). Without it, the database built into katachi is used.
+        /// stderr), in any dialect. Given more than once, the files make
+        /// one table, as GNU Go builds `patterns.db` and `patterns2.db`
+        /// into one. Without it, the database built into katachi is used.
         #[arg(long, value_name = "FILE")]
-        db: Option<String>,
+        db: Vec<String>,
         /// Scan all positions K times and print one throughput summary
         /// line (positions/s, matches/s, matches per pass) instead of the
         /// matches.

@@ -47,7 +47,7 @@ fn main() -> ExitCode {
             show,
             positions,
         } => match run_match(
-            db.as_deref(),
+            &db,
             Output {
                 repeat,
                 stats: (stats || stats_out.is_some()).then_some(stats_out.as_deref()),

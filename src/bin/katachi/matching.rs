@@ -42,25 +42,58 @@ pub(crate) fn read_positions(
 }
 
 pub(crate) fn run_match(
-    db_path: Option<&str>,
+    db_paths: &[String],
     output: Output<'_>,
     positions_path: &str,
 ) -> Result<(), String> {
     let mut failures = Failures::default();
     let positions = read_positions(positions_path, &mut failures)?;
-    match db_path {
-        None => match_tables(katachi::go::builtin::TABLES, &positions, output)?,
-        Some(path) => {
-            // The move generator's loader: the same compiler options and
-            // messages as every other `--db`; only geometry is matched
-            // here, so the compiler's warnings (helpers katachi lacks
-            // among them) are all that is printed.
-            let set = crate::read_patterns(path)?;
-            eprint!("{}", set.diagnostics());
-            match_tables(set.tables(), &positions, output)?;
-        }
+    if db_paths.is_empty() {
+        match_tables(katachi::go::builtin::TABLES, &positions, output)?;
+    } else {
+        let db = compile_for_matching(db_paths)?;
+        match_tables(db.tables(), &positions, output)?;
     }
     failures.verdict()
+}
+
+/// The files of `--db` compiled into one square table, in any dialect
+/// (only geometry is matched here), with the options of every other
+/// `--db`: leniently, helpers named against katachi's Go helpers. The
+/// compiler's warnings go to stderr; an error ends the command.
+fn compile_for_matching(paths: &[String]) -> Result<mkpat::Database, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        let bytes = katachi::loading::read(p).map_err(|e| format!("katachi: {}", e.message))?;
+        files.push((p.as_str(), bytes));
+    }
+    let options = mkpat::Options {
+        lenient: true,
+        helpers: Some(mkpat::HelperSet {
+            functions: katachi::go::builtin::HELPERS
+                .iter()
+                .map(|(name, _)| (name.to_string(), Ok(())))
+                .collect(),
+        }),
+        ..Default::default()
+    };
+    let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    let set = mkpat::compile_many(&refs, &options);
+    eprint!("{}", set.render());
+    let errors = set.error_count();
+    let Some(db) = set.database else {
+        return Err(format!(
+            "katachi: {}: {errors} error(s): the pattern database does not compile",
+            paths.join(" + ")
+        ));
+    };
+    if let Err(e) = db.tables_as::<mkpat::geometry::Square>() {
+        return Err(format!(
+            "katachi: {}: {e}: matching reads square positions",
+            paths.join(" + ")
+        ));
+    }
+    Ok(db)
 }
 
 /// What `katachi match` prints.
@@ -116,31 +149,11 @@ pub(crate) fn match_tables(
             total / u64::from(k)
         ));
     }
-    let mut out = String::new();
-    let mut found: Vec<Match> = Vec::new();
-    for (n, p) in positions.iter().enumerate() {
-        found.clear();
+    let text = katachi::listing::conformance_lines(tables, positions.len(), |n| {
+        let p = &positions[n];
+        let mut found: Vec<Match> = Vec::new();
         matcher.scan(&p.board, p.to_move, |m| found.push(m));
-        found.sort_by(|a, b| {
-            let (pa, pb) = (
-                &tables.patterns[a.pattern as usize],
-                &tables.patterns[b.pattern as usize],
-            );
-            pa.name
-                .as_bytes()
-                .cmp(pb.name.as_bytes())
-                .then(a.trans.cmp(&b.trans))
-                .then(a.move_point.cmp(&b.move_point))
-        });
-        for m in &found {
-            let name = &tables.patterns[m.pattern as usize].name;
-            use std::fmt::Write;
-            let _ = writeln!(
-                out,
-                "{n} {name} {} {} {}",
-                m.trans, m.move_point.i, m.move_point.j
-            );
-        }
-    }
-    emit(&out)
+        found
+    });
+    emit(&text)
 }
