@@ -252,11 +252,7 @@ impl<G: FiveGeometry> Engine<G> {
         if theirs.len() >= 2 {
             return Some(-(win - 2));
         }
-        // A four to answer is answered before the position is scored,
-        // at any depth: the block is the only move, so the extension costs
-        // one node a four, and a leaf is never scored while a five waits.
-        let forced = theirs.len() == 1;
-        if depth == 0 && !forced {
+        if depth == 0 {
             return Some(self.evaluate());
         }
         let size = self.game.size();
@@ -270,7 +266,7 @@ impl<G: FiveGeometry> Engine<G> {
                 return Some(s);
             }
         }
-        let next = if forced { depth } else { depth - 1 };
+        let forced = theirs.len() == 1;
         let moves = if forced {
             if !self.game.is_legal(theirs[0]) {
                 // Renju: the one block is forbidden to Black.
@@ -307,12 +303,13 @@ impl<G: FiveGeometry> Engine<G> {
                 continue;
             }
             let v = if best_move.is_none() {
-                self.pvs(next, -beta, -alpha, ply + 1, limits).map(|v| -v)
+                self.pvs(depth - 1, -beta, -alpha, ply + 1, limits)
+                    .map(|v| -v)
             } else {
-                match self.pvs(next, -alpha - 1, -alpha, ply + 1, limits) {
-                    Some(v) if -v > alpha && -v < beta => {
-                        self.pvs(next, -beta, -alpha, ply + 1, limits).map(|v| -v)
-                    }
+                match self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1, limits) {
+                    Some(v) if -v > alpha && -v < beta => self
+                        .pvs(depth - 1, -beta, -alpha, ply + 1, limits)
+                        .map(|v| -v),
                     other => other.map(|v| -v),
                 }
             };

@@ -417,43 +417,6 @@ fn the_hash_follows_play_and_undo() {
     assert_eq!(e.hash(), Engine::new(e.game().clone()).hash());
 }
 
-#[test]
-fn a_four_at_the_horizon_is_answered_before_the_score() {
-    // Black's four at the first mark leaves White one block, the second:
-    // a one-ply search scores the position after the block, not the one
-    // where Black's five is still open.
-    let text = "
-        ...........
-        ...........
-        ...........
-        ...........
-        ...........
-        OXXX**.....
-        ...........
-        ...........
-        ..O........
-        ...........
-        ...........";
-    let (mut e, marks) = engine(Rule::Freestyle, X, text);
-    let (four, block) = (marks[0], marks[1]);
-    let stop = AtomicBool::new(false);
-    let zero = || Duration::ZERO;
-    let mut l = limits(&zero, &stop);
-    l.max_depth = 1;
-    e.begin_step(&l, 1.0);
-    let (p, score, depth) = e.search(&[four], &l);
-    assert_eq!((p, depth), (four, 1));
-    assert!(e.make(four) && e.make(block));
-    assert_eq!(
-        score,
-        e.evaluate(),
-        "the score after the block, Black to move"
-    );
-    e.unmake();
-    // Scored with the five open, White to move, it would be another.
-    assert_ne!(score, -e.evaluate());
-}
-
 impl Engine {
     /// The position as a diagram (for a test that reuses it under
     /// another rule).
