@@ -5,6 +5,9 @@
 //! which count) before the engine's decision is checked, so a test
 //! cannot pass for the wrong reason.
 
+#[path = "support/go_boards.rs"]
+mod go_boards;
+use go_boards::{settled_with_row5, SETTLED};
 use katachi::go::rules::{RuleSet, RULE_SETS};
 use katachi::go::search::SearchOptions;
 use katachi::go::{Decision, Game, Move};
@@ -39,32 +42,10 @@ fn game(rows: &[&str], rules: RuleSet, playouts: u32) -> Game {
     g
 }
 
-/// Black's walls on columns C and F with territory on A-B and D-E, white's
-/// wall on G with territory on H-J: black leads by 54 to 27 on the board.
-const SETTLED: [&str; 9] = [
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-];
-
-/// The same with a dead white stone in each of black's territories.
-const INVADED: [&str; 9] = [
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    "O . X O . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-];
+/// [`SETTLED`] with a dead white stone in each of black's territories.
+fn invaded() -> [&'static str; 9] {
+    settled_with_row5("O . X O . X O . .")
+}
 
 #[test]
 fn after_the_opponent_passes_a_won_settled_game_is_ended() {
@@ -83,7 +64,7 @@ fn after_the_opponent_passes_a_won_settled_game_is_ended() {
 #[test]
 fn dead_stones_are_captured_where_the_count_needs_it_and_not_where_it_costs() {
     for rules in RULE_SETS {
-        let mut g = game(&INVADED, rules, 800);
+        let mut g = game(&invaded(), rules, 800);
         g.play(Color::White, Move::Pass).unwrap();
         let dead = g.dead_stones();
         // Premise: counting every stone (Tromp–Taylor) black loses, with

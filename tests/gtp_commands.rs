@@ -3,6 +3,9 @@
 //! `set_free_handicap`, `kgs-time_settings`, `kgs-rules`, resignation,
 //! the seed, and the rules' ko and suicide — each with bad arguments.
 
+#[path = "support/go_boards.rs"]
+mod go_boards;
+use go_boards::{settled_with_row5, SETTLED};
 use katachi::go::rules::RuleSet;
 use katachi::go::search::SearchOptions;
 use katachi::gtp::{Gtp, GtpOptions};
@@ -56,24 +59,16 @@ fn setup(g: &mut Gtp, rows: &[&str]) {
     }
 }
 
-/// Black's walls on C and F with territory, white's on G; dead white
-/// stones on A5 and D5, and a black one on J5.
-const FINISHED: [&str; 9] = [
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    "O . X O . X O . X",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-    ". . X . . X O . .",
-];
+/// Black's walls on C and F with territory, white's on G ([`SETTLED`]);
+/// dead white stones on A5 and D5, and a black one on J5.
+fn finished() -> [&'static str; 9] {
+    settled_with_row5("O . X O . X O . X")
+}
 
 #[test]
 fn final_status_list_names_dead_alive_and_seki_strings() {
     let mut g = engine(200, RuleSet::Chinese, Some(1), 0.0);
-    setup(&mut g, &FINISHED);
+    setup(&mut g, &finished());
     let dead = ok(&mut g, "final_status_list dead");
     let mut dead: Vec<&str> = dead.lines().collect();
     dead.sort();
@@ -111,7 +106,7 @@ fn final_status_list_names_dead_alive_and_seki_strings() {
 #[test]
 fn territory_rules_count_prisoners_and_pass_when_ahead() {
     let mut g = engine(300, RuleSet::Japanese, Some(1), 0.0);
-    setup(&mut g, &FINISHED);
+    setup(&mut g, &finished());
     // Territory: black 36 points and 2 prisoners, white 18 and 1, komi
     // 7.5 (= the area count 54 - 27 minus the stones played, 19 - 11).
     assert_eq!(ok(&mut g, "final_score"), "B+11.5");
@@ -122,7 +117,7 @@ fn territory_rules_count_prisoners_and_pass_when_ahead() {
 #[test]
 fn cleanup_captures_the_dead_stones_before_passing() {
     let mut g = engine(500, RuleSet::Chinese, Some(2), 0.0);
-    setup(&mut g, &FINISHED);
+    setup(&mut g, &finished());
     ok(&mut g, "play w pass");
     // Chinese: black would win by passing with the dead stones counted
     // off, but a referee counting every stone would not: black plays on.
@@ -316,17 +311,7 @@ fn superko_and_suicide_follow_the_rules() {
 #[test]
 fn a_lost_game_is_resigned_unless_resignation_is_off() {
     // White's 27 points against black's 54, komi 0: lost for white.
-    let rows = [
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-        ". . X . . X O . .",
-    ];
+    let rows = SETTLED;
     let mut g = engine(400, RuleSet::Chinese, Some(1), 0.05);
     setup(&mut g, &rows);
     ok(&mut g, "komi 0");
