@@ -107,7 +107,10 @@ impl Valuation {
         let n = self.size as i32;
         for &(di, dj) in matcher.reads() {
             let (i, j) = (changed.i - di, changed.j - dj);
-            if !(0..n).contains(&i) || !(0..n).contains(&j) {
+            let anchor = Point::new(i, j);
+            // Off the array, or on the array's corners off a hexagon:
+            // nothing is anchored there, nothing filed.
+            if !(0..n).contains(&i) || !(0..n).contains(&j) || !board.on_board(anchor) {
                 continue;
             }
             let a = (i * n + j) as usize;
@@ -122,11 +125,7 @@ impl Valuation {
                     self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
                 }
                 self.filed[ci][a] = old;
-                let anchor = Point::new(i, j);
-                // The array's corners off a hexagon anchor nothing.
-                if board.on_board(anchor) {
-                    matcher.scan_anchor(board, c, anchor, |m| self.file(overlay, c, &m));
-                }
+                matcher.scan_anchor(board, c, anchor, |m| self.file(overlay, c, &m));
             }
         }
     }

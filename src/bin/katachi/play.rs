@@ -8,6 +8,8 @@ use std::time::Duration;
 use katachi::five::Rule;
 use katachi::play::{Choices, Mode, Settings, Symbol};
 
+use crate::args::RuleArg;
+
 /// `katachi play`'s flags.
 #[derive(clap::Args, Debug)]
 pub(crate) struct PlayArgs {
@@ -53,13 +55,6 @@ pub(crate) struct PlayArgs {
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum RuleArg {
-    Freestyle,
-    Exact,
-    Renju,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum ModeArg {
     #[value(alias = "hvh")]
     HumanHuman,
@@ -91,11 +86,7 @@ fn seconds(s: &str) -> Result<f64, String> {
 
 pub(crate) fn run(args: PlayArgs) -> ExitCode {
     let choices = Choices {
-        rule: args.rule.map(|r| match r {
-            RuleArg::Freestyle => Rule::Freestyle,
-            RuleArg::Exact => Rule::Exact,
-            RuleArg::Renju => Rule::Renju,
-        }),
+        rule: args.rule.map(Rule::from),
         size: args.size.map(usize::from),
         mode: args.mode.map(|m| match m {
             ModeArg::HumanHuman => Mode::HumanHuman,
