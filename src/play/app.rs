@@ -14,7 +14,7 @@ pub use super::text::{hint_of, parse_vertex, reason_text, vertex};
 use super::view;
 use super::worker::{Answer, Job, Reply, Task};
 use crate::five::record::{read_psq, write_psq, Record, TimedMove};
-use crate::five::{FiveBoard, IllegalMove, Outcome, Rule, DIRECTIONS};
+use crate::five::{FiveBoard, IllegalMove, Outcome, Rule};
 use crate::position::{Color, Point, Position};
 
 /// How deep a hint searches: deep enough to see a threat coming, quick
@@ -93,7 +93,7 @@ impl Game {
             } else {
                 Vec::new()
             };
-        self.win_row = win_row(b);
+        self.win_row = b.win_row();
     }
 
     /// Whether the computer is thinking of a move.
@@ -105,35 +105,6 @@ impl Game {
     pub fn hinting(&self) -> bool {
         self.want_hint || matches!(self.pending, Some(Pending::Hint(_)))
     }
-}
-
-/// The stones of the row that won the game, if it was won.
-pub fn win_row(b: &FiveBoard) -> Vec<Point> {
-    let (Some(Outcome::Win(c)), Some(p)) = (b.outcome(), b.last_move()) else {
-        return Vec::new();
-    };
-    let exact = match b.rule() {
-        Rule::Freestyle => false,
-        Rule::Exact => true,
-        Rule::Renju => c == Color::Black,
-    };
-    let runs = b.runs_through(p, c);
-    for (k, &(di, dj)) in DIRECTIONS.iter().enumerate() {
-        let n = runs[k];
-        if (exact && n == 5) || (!exact && n >= 5) {
-            let mut row = vec![p];
-            for sign in [-1, 1] {
-                let mut q = Point::new(p.i + sign * di, p.j + sign * dj);
-                while b.stone(q) == Some(c) {
-                    row.push(q);
-                    q = Point::new(q.i + sign * di, q.j + sign * dj);
-                }
-            }
-            row.sort();
-            return row;
-        }
-    }
-    Vec::new()
 }
 
 /// The keys the app knows, whatever the terminal sent.
@@ -743,10 +714,10 @@ mod tests {
             b.play(Point::new(5, k)).unwrap();
             b.play(Point::new(4, k)).unwrap();
         }
-        assert!(win_row(&b).is_empty());
+        assert!(b.win_row().is_empty());
         b.play(Point::new(5, 4)).unwrap();
         assert_eq!(
-            win_row(&b),
+            b.win_row(),
             (0..5).map(|j| Point::new(5, j)).collect::<Vec<_>>()
         );
     }
