@@ -29,7 +29,7 @@
 
 use std::fmt;
 
-use super::rules::{MAX_SIZE, MIN_SIZE};
+use super::rules::{BoardSizeError, FiveBoard, IllegalMove, Rule, MAX_SIZE, MIN_SIZE};
 use crate::position::Point;
 
 /// A game: the board's size and the moves, Black first.
@@ -38,6 +38,46 @@ pub struct Record {
     pub width: usize,
     pub height: usize,
     pub moves: Vec<TimedMove>,
+}
+
+/// Why a record cannot be replayed under a rule.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReplayError {
+    /// Five in a row here is played on square boards.
+    NotSquare {
+        width: usize,
+        height: usize,
+    },
+    Size(BoardSizeError),
+    /// Move `number` (from 1) at `point` breaks the rule (`GameOver`:
+    /// the game ended before it).
+    Move {
+        number: usize,
+        point: Point,
+        error: IllegalMove,
+    },
+}
+
+impl Record {
+    /// The game after its first `moves` moves (all of them when there are
+    /// fewer), played under `rule`.
+    pub fn replay(&self, rule: Rule, moves: usize) -> Result<FiveBoard, ReplayError> {
+        if self.width != self.height {
+            return Err(ReplayError::NotSquare {
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let mut board = FiveBoard::new(self.width, rule).map_err(ReplayError::Size)?;
+        for (k, m) in self.moves.iter().take(moves).enumerate() {
+            board.play(m.point).map_err(|error| ReplayError::Move {
+                number: k + 1,
+                point: m.point,
+                error,
+            })?;
+        }
+        Ok(board)
+    }
 }
 
 /// A move and the time its player took.

@@ -13,7 +13,7 @@ pub use super::settings::{
 pub use super::text::{hint_of, parse_vertex, reason_text, vertex};
 use super::view;
 use super::worker::{Answer, Job, Reply, Task};
-use crate::five::record::{read_psq, write_psq, Record, TimedMove};
+use crate::five::record::{read_psq, write_psq, Record, ReplayError, TimedMove};
 use crate::five::{FiveBoard, IllegalMove, Outcome, Rule};
 use crate::position::{Color, Point, Position};
 
@@ -682,24 +682,21 @@ fn load_record(path: &str, rule: Rule) -> Result<FiveBoard, String> {
         .map_err(|e| format!("cannot load: {e}"))?;
     let text = String::from_utf8_lossy(&bytes);
     let record = read_psq(&text).map_err(|e| format!("cannot load {path}: {e}"))?;
-    if record.width != record.height {
-        return Err(format!(
-            "cannot load {path}: a {}x{} board is not square",
-            record.width, record.height
-        ));
-    }
-    let mut board = FiveBoard::new(record.width, rule).map_err(|e| e.to_string())?;
-    for (k, m) in record.moves.iter().enumerate() {
-        board.play(m.point).map_err(|e| {
-            format!(
-                "cannot load {path}: move {} ({}) under {}: {e}",
-                k + 1,
-                vertex(m.point, record.width),
-                rule_label(rule)
-            )
-        })?;
-    }
-    Ok(board)
+    record.replay(rule, usize::MAX).map_err(|e| match e {
+        ReplayError::NotSquare { width, height } => {
+            format!("cannot load {path}: a {width}x{height} board is not square")
+        }
+        ReplayError::Size(e) => e.to_string(),
+        ReplayError::Move {
+            number,
+            point,
+            error,
+        } => format!(
+            "cannot load {path}: move {number} ({}) under {}: {error}",
+            vertex(point, record.width),
+            rule_label(rule)
+        ),
+    })
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use katachi::five::database::FiveDatabase;
 use katachi::five::explain::{board_text, explain_with};
-use katachi::five::record::read_psq;
-use katachi::five::{FiveBoard, Rule};
+use katachi::five::record::{read_psq, ReplayError};
+use katachi::five::{IllegalMove, Rule};
 
 use crate::emit;
 
@@ -23,36 +23,34 @@ pub(crate) fn run(
     let bytes = katachi::input::read_file(std::path::Path::new(path))
         .map_err(|e| format!("katachi: {path}: {e}"))?;
     let record = read_psq(&String::from_utf8_lossy(&bytes)).map_err(|e| e.located(path))?;
-    if record.width != record.height {
-        return Err(format!(
-            "katachi: {path}: a {}x{} board: five in a row here is played on square boards",
-            record.width, record.height
-        ));
-    }
+    let total = record.moves.len();
+    let replay = until.map_or(total, |n| (n as usize - 1).min(total));
+    let game = record.replay(rule, replay).map_err(|e| match e {
+        ReplayError::NotSquare { width, height } => format!(
+            "katachi: {path}: a {width}x{height} board: five in a row here is played on square boards"
+        ),
+        ReplayError::Size(e) => format!("katachi: {path}: {e}"),
+        ReplayError::Move {
+            number,
+            error: IllegalMove::GameOver,
+            ..
+        } => format!(
+            "katachi: {path}: the game is over after move {}, before move {number} is replayed",
+            number - 1
+        ),
+        ReplayError::Move {
+            number,
+            point,
+            error,
+        } => format!(
+            "katachi: {path}: move {number} ({},{}) cannot be played under {rule:?}: {error}",
+            point.j, point.i
+        ),
+    })?;
     let db = match db_path {
         None => FiveDatabase::builtin(),
         Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
     };
-    let total = record.moves.len();
-    let replay = until.map_or(total, |n| (n as usize - 1).min(total));
-    let mut game =
-        FiveBoard::new(record.width, rule).map_err(|e| format!("katachi: {path}: {e}"))?;
-    for (k, m) in record.moves[..replay].iter().enumerate() {
-        if game.outcome().is_some() {
-            return Err(format!(
-                "katachi: {path}: the game is over after move {k}, before move {} is replayed",
-                k + 1
-            ));
-        }
-        game.play(m.point).map_err(|e| {
-            format!(
-                "katachi: {path}: move {} ({},{}) cannot be played under {rule:?}: {e}",
-                k + 1,
-                m.point.j,
-                m.point.i
-            )
-        })?;
-    }
     let explanation = explain_with(&game, db, depth, top.saturating_sub(1));
     emit(&format!(
         "{path}: before move {} ({replay} of {total} moves replayed), {rule:?}\n{}\n{}",
