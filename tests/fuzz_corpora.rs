@@ -172,3 +172,9 @@ fn gomocup_target_over_its_seeds() {
     let inputs = named(files("tests/fuzz/seeds/gomocup", &[]));
     assert!(run("gomocup", inputs, bodies::gomocup) >= 3);
 }
+
+#[test]
+fn contest_target_over_its_seeds() {
+    let inputs = named(files("tests/fuzz/seeds/contest", &[]));
+    assert!(run("contest", inputs, bodies::contest) >= 9);
+}

@@ -388,3 +388,71 @@ pub fn gomocup(data: &[u8]) {
     let alone = gomocup_brains::drive(&mut gomocup_brains::FirstEmpty::new(), data);
     assert_eq!(replies, alone, "threads changed the replies");
 }
+
+/// The hexagonal contest's files (seed 003), as a player and `katachi hex
+/// show` read them: the bytes as a judge's `state_N.txt`, as a player's
+/// `move_N.txt` and as a judge's game log. What parses writes back and
+/// reads the same; an error names the file and a line and column inside
+/// the text; a state the player cannot parse is salvaged into a whole
+/// board or refused; every state read (or salvaged) is checked against
+/// the rules without a panic and answered, by the greedy baseline, with
+/// an empty cell of the board whenever one is left; every log read draws.
+pub fn contest(data: &[u8]) {
+    use katachi::contest::log::parse_log;
+    use katachi::contest::picture::{svg, Picture};
+    use katachi::contest::player::{answer_with, check_state, salvage, HexEngine};
+    use katachi::contest::protocol::{parse_move, parse_state, Cell, CELLS};
+    use std::time::Duration;
+
+    let data = cut(data);
+    let text = String::from_utf8_lossy(data);
+    let lines = text.lines().count().max(1);
+    let located = |file: &str, line: usize, column: usize, shown: String| {
+        assert!(
+            (1..=lines).contains(&line),
+            "{file}: line {line} of {lines}"
+        );
+        assert!(column >= 1, "{file}: column {column}");
+        assert!(
+            shown.starts_with(&format!("{file}:{line}:{column}: error: ")),
+            "{shown}"
+        );
+    };
+    let answered = |state: &katachi::contest::protocol::State| {
+        assert_eq!(state.cells.len(), CELLS);
+        let _ = check_state(state, None);
+        let empty = state.cells.iter().filter(|&&c| c == Cell::Empty).count();
+        match answer_with(HexEngine::Greedy, state, false, Duration::from_millis(1)) {
+            Some((cell, _)) => assert_eq!(state.cells[cell as usize], Cell::Empty),
+            None => assert_eq!(empty, 0, "an empty cell left unanswered"),
+        }
+    };
+    match parse_state("state_1.txt", data) {
+        Ok(state) => {
+            let again = parse_state("state_1.txt", state.to_text().as_bytes());
+            assert_eq!(again.as_ref(), Ok(&state));
+            answered(&state);
+            let _ = svg(&Picture::of_state(&state));
+        }
+        Err(e) => {
+            located("state_1.txt", e.line, e.column, e.to_string());
+            if let Some(state) = salvage(data) {
+                answered(&state);
+            }
+        }
+    }
+    match parse_move("move_1.txt", data) {
+        Ok(m) => assert_eq!(parse_move("move_1.txt", m.to_text().as_bytes()), Ok(m)),
+        Err(e) => located("move_1.txt", e.line, e.column, e.to_string()),
+    }
+    match parse_log("game-log-1-2.txt", &text) {
+        Ok(log) => {
+            assert_eq!(
+                parse_log("game-log-1-2.txt", &log.to_string()).as_ref(),
+                Ok(&log)
+            );
+            let _ = svg(&Picture::of_log(&log));
+        }
+        Err(e) => located("game-log-1-2.txt", e.line, 1, e.to_string()),
+    }
+}

@@ -63,7 +63,8 @@ case $target in
   openings) cp tests/fuzz/seeds/openings/* "$seeds"/ ;;
   five_records) cp tests/fuzz/seeds/five_records/* "$seeds"/ ;;
   gomocup) cp tests/fuzz/seeds/gomocup/* "$seeds"/ ;;
-  *) echo "unknown target $target (database, constraint, positions, sgf, gtp, openings, five_records, gomocup)" >&2; exit 2 ;;
+  contest) cp tests/fuzz/seeds/contest/* "$seeds"/ ;;
+  *) echo "unknown target $target (database, constraint, positions, sgf, gtp, openings, five_records, gomocup, contest)" >&2; exit 2 ;;
 esac
 cp tests/fuzz/regressions/"$target"/* "$seeds"/ 2>/dev/null || true
 
