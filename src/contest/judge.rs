@@ -101,9 +101,13 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> JudgeError + '_ {
     }
 }
 
-/// What the judge found in a move file.
-enum Answer {
+/// What a team answered to a state file ([`exchange`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A move file that parses and answers the move asked, and the time
+    /// from the state file written to the move file read.
     Move(protocol::Move, Duration),
+    /// The rule the team broke, and how.
     Broke(Violation, String),
 }
 
@@ -262,83 +266,7 @@ impl Judge {
 
     /// Writes `state` for `team` and waits for its answer.
     fn ask(&self, team: &str, state: &State) -> Result<Answer, JudgeError> {
-        let move_path = protocol::move_path(&self.dir, team);
-        let state_path = protocol::state_path(&self.dir, team);
-        match fs::remove_file(&move_path) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(io_error(&move_path)(e)),
-        }
-        let text = state.to_text();
-        protocol::write_atomically(&state_path, text.as_bytes()).map_err(JudgeError::Write)?;
-        let written = Instant::now();
-        let file = format!("move_{team}.txt");
-        // A malformed file, and when it was first read so.
-        let mut unsettled: Option<(Vec<u8>, Instant)> = None;
-        let (m, took) = loop {
-            let took = written.elapsed();
-            let late = took > self.limit;
-            match fs::read(&move_path) {
-                Ok(bytes) => match protocol::parse_move(&file, &bytes) {
-                    Ok(m) if !late => break (m, took),
-                    Ok(_) => return Ok(self.late(team, took)),
-                    Err(e) => match &unsettled {
-                        Some((old, at)) if *old == bytes && (at.elapsed() >= SETTLE || late) => {
-                            return Ok(Answer::Broke(Violation::Malformed, one_line(&e)));
-                        }
-                        Some((old, _)) if *old == bytes => {}
-                        _ if late => {
-                            return Ok(Answer::Broke(Violation::Malformed, one_line(&e)));
-                        }
-                        _ => unsettled = Some((bytes, Instant::now())),
-                    },
-                },
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                    if late {
-                        return Ok(self.late(team, took));
-                    }
-                }
-                Err(e) => return Err(io_error(&move_path)(e)),
-            }
-            std::thread::sleep(self.poll);
-        };
-        match fs::read(&state_path) {
-            Ok(now) if now == text.as_bytes() => {}
-            Ok(_) => {
-                return Ok(Answer::Broke(
-                    Violation::Tampered,
-                    format!("state_{team}.txt was changed"),
-                ))
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Ok(Answer::Broke(
-                    Violation::Tampered,
-                    format!("state_{team}.txt was removed"),
-                ))
-            }
-            Err(e) => return Err(io_error(&state_path)(e)),
-        }
-        if m.move_number != state.move_number {
-            return Ok(Answer::Broke(
-                Violation::Malformed,
-                format!(
-                    "move_{team}.txt says move {}, the judge asked for move {}",
-                    m.move_number, state.move_number
-                ),
-            ));
-        }
-        Ok(Answer::Move(m, took))
-    }
-
-    fn late(&self, team: &str, took: Duration) -> Answer {
-        Answer::Broke(
-            Violation::Late,
-            format!(
-                "no move_{team}.txt within {} ms ({} ms)",
-                self.limit.as_millis(),
-                took.as_millis()
-            ),
-        )
+        exchange(&self.dir, team, state, self.limit, self.poll)
     }
 
     /// Writes `log` into the folder as `name` (atomically).
@@ -347,6 +275,100 @@ impl Judge {
         protocol::write_atomically(&path, log.to_string().as_bytes()).map_err(JudgeError::Write)?;
         Ok(path)
     }
+}
+
+/// One exchange of the protocol, as the judge and `katachi tournament`'s
+/// file-protocol players both run it: deletes `team`'s old `move_N.txt`
+/// in `dir`, writes its `state_N.txt` atomically, and waits (looking
+/// every `poll`) for a move file within `limit`. The answer is a move,
+/// or the rule the team broke: `late`, `malformed` (a file that does not
+/// parse once it has settled, or names another move number) or
+/// `tampered`. Whether the cell is on the board and empty is the
+/// caller's to judge.
+pub fn exchange(
+    dir: &Path,
+    team: &str,
+    state: &State,
+    limit: Duration,
+    poll: Duration,
+) -> Result<Answer, JudgeError> {
+    let move_path = protocol::move_path(dir, team);
+    let state_path = protocol::state_path(dir, team);
+    match fs::remove_file(&move_path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(io_error(&move_path)(e)),
+    }
+    let text = state.to_text();
+    protocol::write_atomically(&state_path, text.as_bytes()).map_err(JudgeError::Write)?;
+    let written = Instant::now();
+    let file = format!("move_{team}.txt");
+    // A malformed file, and when it was first read so.
+    let mut unsettled: Option<(Vec<u8>, Instant)> = None;
+    let (m, took) = loop {
+        let took = written.elapsed();
+        let late = took > limit;
+        match fs::read(&move_path) {
+            Ok(bytes) => match protocol::parse_move(&file, &bytes) {
+                Ok(m) if !late => break (m, took),
+                Ok(_) => return Ok(late_answer(team, took, limit)),
+                Err(e) => match &unsettled {
+                    Some((old, at)) if *old == bytes && (at.elapsed() >= SETTLE || late) => {
+                        return Ok(Answer::Broke(Violation::Malformed, one_line(&e)));
+                    }
+                    Some((old, _)) if *old == bytes => {}
+                    _ if late => {
+                        return Ok(Answer::Broke(Violation::Malformed, one_line(&e)));
+                    }
+                    _ => unsettled = Some((bytes, Instant::now())),
+                },
+            },
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if late {
+                    return Ok(late_answer(team, took, limit));
+                }
+            }
+            Err(e) => return Err(io_error(&move_path)(e)),
+        }
+        std::thread::sleep(poll);
+    };
+    match fs::read(&state_path) {
+        Ok(now) if now == text.as_bytes() => {}
+        Ok(_) => {
+            return Ok(Answer::Broke(
+                Violation::Tampered,
+                format!("state_{team}.txt was changed"),
+            ))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Answer::Broke(
+                Violation::Tampered,
+                format!("state_{team}.txt was removed"),
+            ))
+        }
+        Err(e) => return Err(io_error(&state_path)(e)),
+    }
+    if m.move_number != state.move_number {
+        return Ok(Answer::Broke(
+            Violation::Malformed,
+            format!(
+                "move_{team}.txt says move {}, the judge asked for move {}",
+                m.move_number, state.move_number
+            ),
+        ));
+    }
+    Ok(Answer::Move(m, took))
+}
+
+fn late_answer(team: &str, took: Duration, limit: Duration) -> Answer {
+    Answer::Broke(
+        Violation::Late,
+        format!(
+            "no move_{team}.txt within {} ms ({} ms)",
+            limit.as_millis(),
+            took.as_millis()
+        ),
+    )
 }
 
 /// A parse error's first line, for the log.

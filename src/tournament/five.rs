@@ -19,16 +19,24 @@ use std::time::{Duration, Instant};
 use super::referee::{self, Clock, Referee, Refereed, Side};
 use crate::five::database::FiveDatabase;
 use crate::five::engine::{Engine, Limits};
+use crate::five::line_records::line_records;
 use crate::five::record::{self, TimedMove};
 use crate::five::{players, FiveBoard, Outcome, Rule};
 use crate::gomocup::{budget, Timing};
-use crate::position::{Color, Point, Position};
+use crate::position::{Color, Point};
+use mkpat::geometry::Hexagon;
 
 /// What every five-in-a-row player is told when a game starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FiveSetup {
+    /// The square board's side, or the hexagon's (9 for the contest's 217
+    /// cells).
     pub size: usize,
     pub rule: Rule,
+    /// The hexagonal board of seed 003's contest ([`FiveBoard::hexagon`])
+    /// instead of the square one; its record is the contest's game log
+    /// ([`super::contest`]).
+    pub hexagon: bool,
     /// The referee's clocks, for a player that tells its engine (a
     /// Gomocup brain's `INFO timeout_turn` and `timeout_match`).
     pub move_time: Option<Duration>,
@@ -41,12 +49,14 @@ pub struct FiveReferee {
     board: FiveBoard,
     record: record::Record,
     setup: FiveSetup,
+    /// Stones the referee played for the opening.
+    opening: usize,
 }
 
 impl FiveReferee {
     /// An empty board of `setup`'s size and rule.
     pub fn new(setup: FiveSetup) -> Result<FiveReferee, String> {
-        let board = FiveBoard::new(setup.size, setup.rule).map_err(|e| e.to_string())?;
+        let board = new_board(&setup)?;
         Ok(FiveReferee {
             board,
             record: record::Record {
@@ -55,12 +65,23 @@ impl FiveReferee {
                 moves: Vec::new(),
             },
             setup,
+            opening: 0,
         })
     }
 
     /// The position as it stands.
     pub fn board(&self) -> &FiveBoard {
         &self.board
+    }
+
+    /// Each move's thinking time in milliseconds, in playing order
+    /// (`None` for the opening's stones).
+    pub fn millis(&self) -> impl Iterator<Item = Option<u32>> + '_ {
+        self.record
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(k, m)| (k >= self.opening).then_some(m.millis))
     }
 }
 
@@ -84,6 +105,12 @@ impl Referee for FiveReferee {
         Ok(())
     }
 
+    fn play_opening(&mut self, color: Color, p: Point) -> Result<(), String> {
+        self.play(color, p, Duration::ZERO)?;
+        self.opening += 1;
+        Ok(())
+    }
+
     fn over(&self) -> bool {
         self.board.outcome().is_some()
     }
@@ -100,13 +127,23 @@ impl Referee for FiveReferee {
     }
 
     fn extension(&self) -> &'static str {
-        "psq"
+        if self.setup.hexagon {
+            "txt"
+        } else {
+            "psq"
+        }
     }
 
     /// The `.psq` record; the players and the result are in the ledger
-    /// (the format has no field for them that piskvork reads back).
-    fn record(&self, _black: &str, _white: &str, _result: &str) -> String {
-        record::write_psq(&self.record)
+    /// (the format has no field for them that piskvork reads back). On
+    /// the hexagon, the contest's game log, its ending read from the
+    /// board alone ([`super::contest::game_log`] knows failures too).
+    fn record(&self, black: &str, white: &str, _result: &str) -> String {
+        if self.setup.hexagon {
+            super::contest::game_log(self, [black, white], None).to_string()
+        } else {
+            record::write_psq(&self.record)
+        }
     }
 }
 
@@ -220,7 +257,11 @@ fn follow(board: &mut FiveBoard, color: Color, p: Point) -> Result<(), String> {
 }
 
 fn new_board(setup: &FiveSetup) -> Result<FiveBoard, String> {
-    FiveBoard::new(setup.size, setup.rule).map_err(|e| e.to_string())
+    if setup.hexagon {
+        FiveBoard::hexagon(setup.size, setup.rule).map_err(|e| e.to_string())
+    } else {
+        FiveBoard::new(setup.size, setup.rule).map_err(|e| e.to_string())
+    }
 }
 
 /// How long katachi thinks without `ms=` and without a clock.
@@ -293,14 +334,12 @@ impl Side<FiveReferee> for FiveKatachi {
     }
     fn genmove(&mut self, color: Color) -> Result<Option<Point>, String> {
         let board = self.board.as_ref().ok_or("no game")?;
-        let n = board.size();
-        let empty = n * n - board.stone_count();
+        let empty = board.points().count() - board.stone_count();
         let budget = self.budget(empty);
-        let mut engine = Engine::with_database(board.clone(), self.db.clone());
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let stop = AtomicBool::new(false);
-        let found = engine.choose(&Limits {
+        let limits = Limits {
             elapsed: &elapsed,
             budget: Some(budget),
             stop: &stop,
@@ -308,7 +347,12 @@ impl Side<FiveReferee> for FiveKatachi {
             vcf_depth: 12,
             vct_depth: 4,
             table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
-        });
+        };
+        let found = if board.hex_layout().is_some() {
+            Engine::<Hexagon>::on(board.clone()).choose(&limits)
+        } else {
+            Engine::with_database(board.clone(), self.db.clone()).choose(&limits)
+        };
         let Some((p, _)) = found else {
             return Ok(None);
         };
@@ -318,7 +362,8 @@ impl Side<FiveReferee> for FiveKatachi {
 }
 
 /// One of the engine layer's deterministic baselines:
-/// [`players::pishquorky`] (the seed's player) or [`players::greedy`].
+/// [`players::pishquorky`] (the seed's player), [`players::greedy`] or
+/// [`line_records`] (seed 003's).
 #[derive(Debug)]
 pub struct Baseline {
     name: String,
@@ -341,6 +386,16 @@ impl Baseline {
         Baseline {
             name: name.to_string(),
             choose: players::greedy,
+            board: None,
+        }
+    }
+
+    /// The plan of seed 003's notes: depth-2 minimax over the line
+    /// records ([`line_records`]).
+    pub fn line_records(name: &str) -> Baseline {
+        Baseline {
+            name: name.to_string(),
+            choose: line_records,
             board: None,
         }
     }
@@ -423,6 +478,7 @@ mod tests {
         FiveSetup {
             size,
             rule,
+            hexagon: false,
             move_time: None,
             game_time: None,
         }

@@ -24,6 +24,7 @@
 //! bars). [`runner`] puts them together for `katachi tournament` and the
 //! benchmark `benches/games.rs`.
 
+pub mod contest;
 pub mod five;
 pub mod gomocup;
 pub mod ledger;

@@ -3,16 +3,17 @@
 //! through [`super::Player`], five in a row's as
 //! [`Side`]s of its referee.
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::contest::ContestPlayer;
 use super::five::{Baseline, FiveKatachi, FiveReferee, RandomFive};
 use super::gomocup::GomocupPlayer;
 use super::referee::Side;
 use super::runner::Game;
 use super::{GtpPlayer, Katachi, Player, RandomPlayer};
 use crate::five::database::FiveDatabase;
-use crate::five::Rule;
 use crate::go::evaluation::EvalOptions;
 use crate::go::movegen::PatternSet;
 use crate::go::search::SearchOptions;
@@ -54,6 +55,13 @@ pub enum PlayerKind {
     Greedy,
     /// A Gomocup brain: the program and its arguments.
     Gomocup(Vec<String>),
+    /// The hexagon: the plan of seed 003's notes (on the square board
+    /// too).
+    LineRecords,
+    /// The hexagon: a program that speaks the contest's file protocol,
+    /// as a shell command naming its team with `{team}`
+    /// ([`super::contest`]).
+    File(String),
 }
 
 impl std::str::FromStr for PlayerSpec {
@@ -62,7 +70,9 @@ impl std::str::FromStr for PlayerSpec {
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let usage = "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or \
                      NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N], NAME=seed, NAME=greedy, \
-                     NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row)";
+                     NAME=line-records, NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row); \
+                     NAME=katachi[:ms=N], NAME=greedy, NAME=line-records, NAME=random or \
+                     NAME=file:COMMAND naming {team} (the hexagon)";
         let (name, kind) = s.split_once('=').ok_or_else(|| format!("`{s}`: {usage}"))?;
         if name.is_empty() || name.contains(['/', '\\', '\n']) {
             return Err(format!("`{s}`: a player's name is a word without slashes"));
@@ -79,6 +89,13 @@ impl std::str::FromStr for PlayerSpec {
                 return Err(format!("`{s}`: `gomocup:` needs the brain's command"));
             }
             PlayerKind::Gomocup(words)
+        } else if let Some(cmd) = kind.strip_prefix("file:") {
+            if cmd.trim().is_empty() {
+                return Err(format!("`{s}`: `file:` needs the player's command"));
+            }
+            PlayerKind::File(cmd.trim().to_string())
+        } else if kind == "line-records" {
+            PlayerKind::LineRecords
         } else if kind == "random" {
             PlayerKind::Random
         } else if kind == "seed" {
@@ -149,14 +166,18 @@ impl PlayerSpec {
     pub fn check(&self, game: &Game) -> Result<(), String> {
         let name = &self.name;
         match (game, &self.kind) {
+            (Game::Go | Game::Five { .. }, PlayerKind::File(_)) => Err(format!(
+                "player `{name}` speaks the hexagonal contest's file protocol (--game hex)"
+            )),
             (
                 Game::Go,
                 PlayerKind::FiveKatachi { .. }
                 | PlayerKind::Seed
                 | PlayerKind::Greedy
+                | PlayerKind::LineRecords
                 | PlayerKind::Gomocup(_),
             ) => Err(format!(
-                "player `{name}` plays five in a row only (--game five)"
+                "player `{name}` plays five in a row only (--game five or hex)"
             )),
             (
                 Game::Five { .. },
@@ -166,11 +187,29 @@ impl PlayerSpec {
                     ..
                 },
             ) => Ok(()),
-            (Game::Five { .. }, PlayerKind::Katachi { .. }) => Err(format!(
+            (
+                Game::Hex { .. },
+                PlayerKind::Katachi {
+                    search: None,
+                    all_patterns: false,
+                    db: None,
+                }
+                | PlayerKind::FiveKatachi { db: None, .. },
+            ) => Ok(()),
+            (Game::Hex { .. }, PlayerKind::Katachi { db: Some(_), .. } | PlayerKind::FiveKatachi { db: Some(_), .. }) => Err(format!(
+                "player `{name}`: db= is read for the square board; the hexagon plays patterns/hexfive.db"
+            )),
+            (Game::Five { .. } | Game::Hex { .. }, PlayerKind::Katachi { .. }) => Err(format!(
                 "player `{name}`: playouts= is Go's option; five in a row's katachi takes ms=N and db=FILE"
             )),
-            (Game::Five { .. }, PlayerKind::Gtp(_)) => Err(format!(
+            (Game::Five { .. } | Game::Hex { .. }, PlayerKind::Gtp(_)) => Err(format!(
                 "player `{name}`: gtp: engines play Go; a five-in-a-row engine is gomocup:COMMAND"
+            )),
+            (Game::Hex { .. }, PlayerKind::Gomocup(_)) => Err(format!(
+                "player `{name}`: Gomocup brains play on the square board; a contest player is file:COMMAND"
+            )),
+            (Game::Hex { .. }, PlayerKind::Seed) => Err(format!(
+                "player `{name}`: the seed's player reads the square board's eight neighbours; on the hexagon the baseline is line-records"
             )),
             _ => Ok(()),
         }
@@ -185,6 +224,8 @@ impl PlayerSpec {
             PlayerKind::FiveKatachi { .. }
             | PlayerKind::Seed
             | PlayerKind::Greedy
+            | PlayerKind::LineRecords
+            | PlayerKind::File(_)
             | PlayerKind::Gomocup(_) => unreachable!("refused by check"),
             PlayerKind::Katachi {
                 search,
@@ -205,13 +246,16 @@ impl PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// Starts the player for five in a row (spawns its program).
-    pub fn start_five(&self) -> Result<Box<dyn Side<FiveReferee>>, String> {
+    /// Starts the player for five in a row on the square board or the
+    /// hexagon (`game`), spawning its program (a file-protocol player in
+    /// a folder under `out`).
+    pub fn start_five(
+        &self,
+        game: &Game,
+        out: &Path,
+    ) -> Result<Box<dyn Side<FiveReferee>>, String> {
         let name = &self.name;
-        self.check(&Game::Five {
-            rule: Rule::Freestyle,
-            openings_file: None,
-        })?;
+        self.check(game)?;
         Ok(match &self.kind {
             PlayerKind::Katachi { db, .. } => {
                 Box::new(FiveKatachi::new(name, None).with_database(five_database(db)?))
@@ -222,6 +266,8 @@ impl PlayerSpec {
             ),
             PlayerKind::Seed => Box::new(Baseline::seed(name)),
             PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
+            PlayerKind::LineRecords => Box::new(Baseline::line_records(name)),
+            PlayerKind::File(cmd) => Box::new(ContestPlayer::spawn(name, cmd, out)?),
             PlayerKind::Random => Box::new(RandomFive::new(name)),
             PlayerKind::Gomocup(cmd) => Box::new(GomocupPlayer::spawn(name, &cmd[0], &cmd[1..])?),
             PlayerKind::Gtp(_) => unreachable!("refused by check"),
@@ -262,6 +308,7 @@ impl<P: Player> Player for Named<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::five::Rule;
 
     #[test]
     fn player_specs_read_and_refuse() {
@@ -325,22 +372,42 @@ mod tests {
                 .kind,
             PlayerKind::Gomocup(["pbrain-x", "--fast"].map(String::from).into())
         );
+        assert_eq!(
+            "l=line-records".parse::<PlayerSpec>().unwrap().kind,
+            PlayerKind::LineRecords
+        );
+        assert_eq!(
+            "t=file:katachi hex player --team {team} "
+                .parse::<PlayerSpec>()
+                .unwrap()
+                .kind,
+            PlayerKind::File("katachi hex player --team {team}".into())
+        );
         let five = Game::Five {
             rule: Rule::Renju,
             openings_file: None,
         };
-        for (spec, go, five_ok) in [
-            ("k=katachi", true, true),
-            ("k=katachi:ms=5", false, true),
-            ("k=katachi:playouts=5", true, false),
-            ("r=random", true, true),
-            ("s=seed", false, true),
-            ("b=gomocup:x", false, true),
-            ("g=gtp:x", true, false),
+        let hex = Game::Hex {
+            rule: Rule::Freestyle,
+        };
+        for (spec, go, five_ok, hex_ok) in [
+            ("k=katachi", true, true, true),
+            ("k=katachi:ms=5", false, true, true),
+            ("k=katachi:db=x.db", true, true, false),
+            ("k=katachi:ms=5,db=x.db", false, true, false),
+            ("k=katachi:playouts=5", true, false, false),
+            ("r=random", true, true, true),
+            ("s=seed", false, true, false),
+            ("g=greedy", false, true, true),
+            ("l=line-records", false, true, true),
+            ("b=gomocup:x", false, true, false),
+            ("g=gtp:x", true, false, false),
+            ("t=file:x --team {team}", false, false, true),
         ] {
             let p: PlayerSpec = spec.parse().unwrap();
             assert_eq!(p.check(&Game::Go).is_ok(), go, "{spec}");
             assert_eq!(p.check(&five).is_ok(), five_ok, "{spec}");
+            assert_eq!(p.check(&hex).is_ok(), hex_ok, "{spec}");
         }
         for bad in [
             "a=gomocup:",
@@ -349,6 +416,7 @@ mod tests {
             "nameless",
             "a=chess",
             "a=gtp:",
+            "a=file: ",
             "a=katachi:depth=3",
             "=random",
             "a/b=random",

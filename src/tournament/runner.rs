@@ -36,6 +36,10 @@ pub enum Game {
         rule: Rule,
         openings_file: Option<Vec<Vec<Point>>>,
     },
+    /// Five in a row on the hexagonal board of seed 003's contest (217
+    /// cells), five or more or exactly five by `rule`; random openings
+    /// near the centre, the judge's; records in the judge's log format.
+    Hex { rule: Rule },
 }
 
 /// Everything a tournament is run with.
@@ -100,6 +104,7 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
     let openings = match &config.game {
         Game::Go => config.openings_file.as_ref().map(Vec::len),
         Game::Five { openings_file, .. } => openings_file.as_ref().map(Vec::len),
+        Game::Hex { .. } => None,
     }
     .unwrap_or(config.openings);
     let all = schedule::schedule(names.len(), config.format, openings);
@@ -167,6 +172,9 @@ fn identity(config: &Config) -> String {
     {
         out +=
             &format!("game five in a row, rule {rule:?}, openings from a file {openings_file:?}\n");
+    }
+    if let Game::Hex { rule } = &config.game {
+        out += &format!("game five in a row on the contest's hexagon, rule {rule:?}\n");
     }
     out += &format!(
         "format {:?}\nopenings {} of {} moves, seed {}, from a file {:?}\nsize {}, komi {}, move cap {}, move time {:?}, game time {:?}\n",
@@ -247,13 +255,33 @@ impl Table {
                 setup: FiveSetup {
                     size: s.size,
                     rule: *rule,
+                    hexagon: false,
                     move_time: s.move_time,
                     game_time: s.game_time,
                 },
                 players: config
                     .players
                     .iter()
-                    .map(PlayerSpec::start_five)
+                    .map(|p| p.start_five(&config.game, &config.out))
+                    .collect::<Result<_, _>>()?,
+            },
+            Game::Hex { rule } => Table::Five {
+                openings: super::contest::hex_openings(
+                    config.openings.max(1),
+                    config.opening_moves,
+                    config.seed,
+                ),
+                setup: FiveSetup {
+                    size: crate::hexagon::CONTEST_SIDE,
+                    rule: *rule,
+                    hexagon: true,
+                    move_time: s.move_time,
+                    game_time: s.game_time,
+                },
+                players: config
+                    .players
+                    .iter()
+                    .map(|p| p.start_five(&config.game, &config.out))
                     .collect::<Result<_, _>>()?,
             },
         })
@@ -288,11 +316,23 @@ impl Table {
                     &openings[g.opening],
                 )?;
                 let file = format!("{}.{}", g.id(), r.referee.extension());
-                let text = r.referee.record(
-                    &names[g.first],
-                    &names[g.second],
-                    &five_play::result_text(&r),
-                );
+                let text = if setup.hexagon {
+                    // The judge's log, which names the rule a failing
+                    // player broke.
+                    let end = (&r.end, r.error.as_deref().unwrap_or(""));
+                    super::contest::game_log(
+                        &r.referee,
+                        [&names[g.first], &names[g.second]],
+                        Some(end),
+                    )
+                    .to_string()
+                } else {
+                    r.referee.record(
+                        &names[g.first],
+                        &names[g.second],
+                        &five_play::result_text(&r),
+                    )
+                };
                 crate::mkpat::output::write(&config.out.join(&file), text.as_bytes())
                     .map_err(|e| e.to_string())?;
                 Ok(GameRecord {

@@ -300,14 +300,22 @@ pub(crate) struct TournamentArgs {
     /// NAME=katachi[:ms=N] (thinking N ms a move; without it, within the
     /// clocks, or 1 s), NAME=seed, NAME=greedy, NAME=random or
     /// NAME=gomocup:COMMAND [ARGS] (a Gomocup brain in a child process).
+    /// The hexagon: NAME=katachi[:ms=N], NAME=greedy, NAME=line-records
+    /// (seed 003's plan), NAME=random or NAME=file:COMMAND, a player of the
+    /// contest's file protocol started in DIR/players/NAME/ with `{team}`
+    /// replaced by NAME and `{dir}` by its folder (e.g.
+    /// `me=file:katachi hex player --team {team}`).
     #[arg(short = 'p', long = "player", value_name = "NAME=KIND")]
     pub(crate) players: Vec<katachi::tournament::runner::PlayerSpec>,
-    /// The game: go, or five (five in a row).
+    /// The game: go, five (five in a row), or hex (five in a row on the
+    /// 217-cell hexagon of seed 003's contest; records in the judge's log
+    /// format).
     #[arg(long, value_enum, default_value_t = GameArg::Go)]
     pub(crate) game: GameArg,
     /// Five in a row's rule: freestyle (five or more win), exact (exactly
     /// five), renju (Black exactly five, and no double three, double four
-    /// or overline: such a move by Black is illegal and loses).
+    /// or overline: such a move by Black is illegal and loses; not on the
+    /// hexagon).
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     pub(crate) rule: RuleArg,
     /// The first player against each other one, instead of every pair.
@@ -317,7 +325,8 @@ pub(crate) struct TournamentArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub(crate) openings: usize,
     /// Moves in each random opening [default: 2 for Go; 3 for five in a
-    /// row, stones within three points of the centre].
+    /// row, stones within three points of the centre; 2 on the hexagon,
+    /// within two steps of the centre, at most 19].
     #[arg(long, value_name = "M")]
     pub(crate) opening_moves: Option<usize>,
     /// Openings from a file instead of random ones. Go: one a line, GTP
@@ -376,6 +385,7 @@ pub(crate) struct TournamentArgs {
 pub(crate) enum GameArg {
     Go,
     Five,
+    Hex,
 }
 
 /// `--rule`.

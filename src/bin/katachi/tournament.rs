@@ -16,7 +16,7 @@ use katachi::tournament::runner::{self, Config, Game, Progress};
 use katachi::tournament::schedule::Format;
 use katachi::tournament::{openings, Settings};
 
-use crate::args::{GameArg, TournamentArgs};
+use crate::args::{GameArg, RuleArg, TournamentArgs};
 use crate::emit;
 
 /// Why a tournament did not run.
@@ -102,14 +102,40 @@ fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
                 None,
             )
         }
+        GameArg::Hex => {
+            let side = katachi::hexagon::CONTEST_SIDE;
+            if a.size.is_some_and(|s| s != side) {
+                return Err(format!(
+                    "--size: the contest's hexagon has side {side} (217 cells); leave --size out"
+                )
+                .into());
+            }
+            if a.openings_file.is_some() {
+                return Err("--openings-file: the hexagon's openings are random ones (--openings, --opening-moves)".to_string().into());
+            }
+            let rule = match a.rule {
+                RuleArg::Renju => {
+                    return Err("--rule renju: the hexagon is played freestyle or exact"
+                        .to_string()
+                        .into())
+                }
+                r => Rule::from(r),
+            };
+            if a.opening_moves.is_some_and(|m| m > 19) {
+                return Err("--opening-moves: at most 19 on the hexagon (the cells two steps round the centre)".to_string().into());
+            }
+            (Game::Hex { rule }, side, None)
+        }
     };
     let default_cap = match game {
         Game::Go => 400,
         Game::Five { .. } => size * size,
+        Game::Hex { .. } => katachi::contest::protocol::CELLS,
     };
     let default_opening_moves = match game {
         Game::Go => 2,
         Game::Five { .. } => 3,
+        Game::Hex { .. } => 2,
     };
     let config = Config {
         game,
