@@ -6,7 +6,7 @@
 //! mean and worst.
 //!
 //! `cargo bench --bench hex_games -- [GAMES] [BUDGET_MS] [OPPONENT…]`
-//! (default 100 games, 1500 ms — the player's default —, both `line-records` and `greedy`).
+//! (default 100 games, 1000 ms — the player's default —, both `line-records` and `greedy`).
 
 use std::time::Duration;
 
@@ -21,7 +21,7 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let games: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let budget: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1500);
+    let budget: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let mut opponents: Vec<String> = args.iter().skip(2).cloned().collect();
     if opponents.is_empty() {
         opponents = vec!["line-records".into(), "greedy".into()];

@@ -73,7 +73,7 @@ struct PlayerArgs {
     dir: PathBuf,
     /// The time a move may take (the judge allows 5s: keep a margin for
     /// a loaded machine).
-    #[arg(long, value_name = "TIME", default_value = "1500ms", value_parser = duration)]
+    #[arg(long, value_name = "TIME", default_value = "1s", value_parser = duration)]
     budget: Duration,
     /// Exactly five wins, as the judge's --exact.
     #[arg(long)]
