@@ -164,9 +164,6 @@ fn from_table(score: i64, ply: usize) -> i64 {
 /// Scores above every other.
 const INFINITY: i64 = WIN + 1;
 
-/// How deep a forced line may extend the search past its horizon.
-const MAX_FORCED_PLY: usize = 32;
-
 impl<G: FiveGeometry> Engine<G> {
     /// Iterative deepening over the root's `moves` (the first [`WIDTH`]):
     /// the move, score and depth of the deepest finished iteration (the
@@ -255,15 +252,6 @@ impl<G: FiveGeometry> Engine<G> {
         if theirs.len() >= 2 {
             return Some(-(win - 2));
         }
-        // A leaf where the opponent threatens five is not quiet: the one
-        // block is searched (the forced line runs on while each move
-        // forces the next) rather than scored as if the threat did not
-        // exist, within a bound on the line's length.
-        let depth = if depth == 0 && theirs.len() == 1 && ply < MAX_FORCED_PLY {
-            1
-        } else {
-            depth
-        };
         if depth == 0 {
             return Some(self.evaluate());
         }
