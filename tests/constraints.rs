@@ -167,14 +167,8 @@ fn every_constraint_agrees_on_a_fixed_board_and_both_outcomes_occur() {
             p.move_di.into(),
             p.move_dj.into(),
         );
-        let mut m1 = Mock {
-            board: &board,
-            calls: Vec::new(),
-        };
-        let mut m2 = Mock {
-            board: &board,
-            calls: Vec::new(),
-        };
+        let mut m1 = Mock::new(&board);
+        let mut m2 = Mock::new(&board);
         let g = (gnugo26::CONSTRAINTS[k].expect("constrained"))(&ctx, &mut m1);
         assert_eq!(
             g,
@@ -217,8 +211,8 @@ proptest! {
         let ctx = ConstraintContext::new(anchor, trans, p.move_di.into(), p.move_dj.into());
         prop_assert_eq!((checked.move_di, checked.move_dj), (i32::from(p.move_di), i32::from(p.move_dj)));
         let generated = gnugo26::CONSTRAINTS[k].expect("constrained");
-        let mut m1 = Mock { board: &b, calls: Vec::new() };
-        let mut m2 = Mock { board: &b, calls: Vec::new() };
+        let mut m1 = Mock::new(&b);
+        let mut m2 = Mock::new(&b);
         let g = generated(&ctx, &mut m1);
         let i = evaluate(checked, &ctx, &mut m2);
         prop_assert_eq!(g, i, "pattern {}: {}", p.name, checked.text);
