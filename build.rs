@@ -18,8 +18,8 @@
 //!   outside the crate, read leniently, constraints compiled to
 //!   functions, optional) for `katachi::go::gnugo26`.
 //!
-//! With the `gnugo38` feature, two of GNU Go 3.8's tables ([`GNUGO38`]:
-//! `patterns` from two files, and `owl_attackpat`) for
+//! With the `gnugo38` feature, three of GNU Go 3.8's tables ([`GNUGO38`]:
+//! `patterns` from two files, `owl_attackpat` and `barrierspat`) for
 //! `katachi::go::gnugo38`, tables only, by [`build_gnugo38`]: one table
 //! from several files is [`mkpat::compile_many`], which the build API's
 //! one-file entries do not offer yet.
@@ -74,14 +74,17 @@ fn main() {
 /// GNU Go 3.8's tables compiled with the `gnugo38` feature (test data
 /// outside the crate): the files of each table, in GNU Go's order, and the
 /// module written.
-const GNUGO38: [(&[&str], &str); 2] = [
+const GNUGO38: [(&[&str], &str); 3] = [
     (&["patterns.db", "patterns2.db"], "gnugo38_patterns.rs"),
     (&["owl_attackpats.db"], "gnugo38_owl_attackpat.rs"),
+    // The table with returning `>` actions katachi decides (`ACTIONS`).
+    (&["barriers.db"], "gnugo38_barrierspat.rs"),
 ];
 
 /// One GNU Go 3.8 table: its files compiled into one (leniently, no
-/// helpers, no constraint functions: the tables only), or an empty module
-/// when the corpus is absent.
+/// helpers; the conditions and returning actions katachi decides compiled
+/// to functions, `CONSTRAINTS` and `ACTIONS`), or an empty module when the
+/// corpus is absent.
 fn build_gnugo38(files: &[&str], out: &std::path::Path) -> Result<(), String> {
     let dir = "../shared/conformance/gnugo-3.8";
     let mut read = Vec::new();
@@ -99,7 +102,9 @@ fn build_gnugo38(files: &[&str], out: &std::path::Path) -> Result<(), String> {
                     pub static PATTERNS: [Pattern; 0] = [];\n\
                     pub static VARIANTS: [Variant; 0] = [];\n\
                     pub static ELEMENTS: [Element; 0] = [];\n\
-                    pub static TABLES: Tables<'static> = Tables::new(&PATTERNS, &VARIANTS, &ELEMENTS);\n";
+                    pub static TABLES: Tables<'static> = Tables::new(&PATTERNS, &VARIANTS, &ELEMENTS);\n\
+                    pub static CONSTRAINTS: [Option<crate::go::constraint::ConstraintFn>; 0] = [];\n\
+                    pub static ACTIONS: [Option<crate::go::constraint::ConstraintFn>; 0] = [];\n";
                 return write_if_changed(out, &(empty.to_string() + &mkpat::build::trailer(false)));
             }
         }
@@ -122,8 +127,7 @@ fn build_gnugo38(files: &[&str], out: &std::path::Path) -> Result<(), String> {
         set.parts.iter().flat_map(|p| p.checked.clone()).collect();
     let input = files.join(" + ");
     let engine = mkpat::codegen::EnginePaths::of("crate::go");
-    let mut options = engine.options(&input, db.dialect.name(), None);
-    options.constraints = None;
+    let options = engine.options(&input, db.dialect.name(), None);
     let code = mkpat::codegen::generate(db, &checked, &options);
     write_if_changed(out, &(code + &mkpat::build::trailer(true)))
 }

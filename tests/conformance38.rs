@@ -174,6 +174,54 @@ table_tests! {
     oracle_matches_gnugo_38 "oracle";
 }
 
+/// `mkpat stats`, `show`, `json` and `html` on every table (the library
+/// calls behind them): the counts name every pattern and the constraint
+/// lines, the first pattern draws, the JSON export reads back to the same
+/// tables, and the catalogue's data holds every pattern.
+#[test]
+fn the_tools_work_on_every_table() {
+    let Some(dir) = corpus() else { return };
+    for (table, files, count) in TABLES {
+        let set = compile(&dir, files);
+        let db = set.database.as_ref().expect("no errors");
+        let checked: Vec<mkpat::CheckedPattern> =
+            set.parts.iter().flat_map(|p| p.checked.clone()).collect();
+        let stats = mkpat::show::stats(db) + &mkpat::show::constraint38_stats(&checked);
+        assert!(
+            stats.contains(&format!("patterns          {count}\n")),
+            "{table}: {stats}"
+        );
+        assert!(
+            stats.contains("constraints katachi decides"),
+            "{table}: {stats}"
+        );
+        let first = &db.patterns[0].name;
+        let shown = mkpat::show::show(db, &checked, first).expect("the pattern is there");
+        assert!(shown.contains(first.as_ref()), "{table}: {shown}");
+        let json = mkpat::json::export(files[0], mkpat::Dialect::GnuGo38, db, &checked);
+        assert_eq!(json.patterns.len(), count, "{table}");
+        let back = mkpat::json::JsonDatabase::from_json(&json.to_json())
+            .and_then(|j| j.to_database())
+            .unwrap_or_else(|e| panic!("{table}: {e}"));
+        assert_eq!(back.patterns, db.patterns, "{table}");
+        assert_eq!(back.variants, db.variants, "{table}");
+        assert_eq!(back.elements, db.elements, "{table}");
+        let site = mkpat::html::site(&json, None);
+        let data = &site
+            .iter()
+            .find(|f| f.path == "data.js")
+            .expect("data.js")
+            .text;
+        for p in &db.patterns {
+            assert!(
+                data.contains(&format!("\"{}\"", p.name)),
+                "{table}: {}",
+                p.name
+            );
+        }
+    }
+}
+
 /// The command line: `katachi match` with `--db` given twice prints the
 /// `patterns` table's expected file exactly.
 #[test]

@@ -9,12 +9,15 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use katachi::board::Board;
-use katachi::go::constraint::{evaluate, ConstraintContext, ConstraintEngine};
+use katachi::go::constraint::{evaluate, ConstraintContext};
 use katachi::go::gnugo26;
-use katachi::go::position::GoPosition;
 use katachi::mkpat::{self, check, Compiled};
 use katachi::{Color, Point};
 use proptest::prelude::*;
+
+#[path = "support/mock_engine.rs"]
+mod mock_engine;
+use mock_engine::{board_of, Mock};
 
 const DB: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -116,74 +119,6 @@ fn the_generated_tables_carry_the_constraints_in_pattern_order() {
     }
 }
 
-/// The matcher's board holding `stones` in reading order: the random
-/// positions of the mock engine.
-fn board_of(size: usize, stones: impl IntoIterator<Item = Option<Color>>) -> Board {
-    let mut b = Board::new(size);
-    for (k, s) in stones.into_iter().enumerate() {
-        b.set(Point::new((k / size) as i32, (k % size) as i32), s);
-    }
-    b
-}
-
-/// A MOCK engine, for equivalence testing only: its answers mean nothing
-/// about Go. `lib` counts real liberties on the board; every other
-/// function returns a deterministic hash of its name and point arguments,
-/// in 0..4 so that comparisons and truth tests go both ways. It records
-/// every call so that the two evaluation paths can be compared call by call.
-struct Mock<'a> {
-    board: &'a Board,
-    calls: Vec<(&'static str, Vec<Point>)>,
-}
-
-impl Mock<'_> {
-    fn hashed(&mut self, name: &'static str, pts: &[Point]) -> i32 {
-        self.calls.push((name, pts.to_vec()));
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in name.bytes() {
-            h = (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-        for p in pts {
-            for v in [p.i, p.j] {
-                h = (h ^ (v as u32 as u64)).wrapping_mul(0x100_0000_01b3);
-            }
-        }
-        (h >> 33) as i32 & 3
-    }
-}
-
-macro_rules! mock_one {
-    ($($name:ident)*) => {
-        $(fn $name(&mut self, p: Point) -> i32 { self.hashed(stringify!($name), &[p]) })*
-    };
-}
-macro_rules! mock_two {
-    ($($name:ident)*) => {
-        $(fn $name(&mut self, p: Point, q: Point) -> i32 { self.hashed(stringify!($name), &[p, q]) })*
-    };
-}
-macro_rules! mock_seq {
-    ($($name:ident)*) => {
-        $(fn $name(&mut self, moves: &[Point], target: Point) -> i32 {
-            let mut all = moves.to_vec();
-            all.push(target);
-            self.hashed(stringify!($name), &all)
-        })*
-    };
-}
-
-impl ConstraintEngine for Mock<'_> {
-    fn lib(&mut self, p: Point) -> i32 {
-        self.calls.push(("lib", vec![p]));
-        self.board.liberties(p) as i32
-    }
-    mock_one!(lib2 lib3 lib4 xlib olib ko status alive unknown critical dead genus weak cutstone attack defend
-        safe_xmove safe_omove xcut ocut xarea oarea xmoyo omoyo xterri oterri diff_moyo area_stone area_space
-        eye proper_eye marginal_eye seki_helper);
-    mock_two!(does_attack does_defend xdefend_against odefend_against);
-    mock_seq!(xplay_attack oplay_attack xplay_defend oplay_defend);
-}
-
 fn constrained() -> &'static [usize] {
     static C: OnceLock<Vec<usize>> = OnceLock::new();
     C.get_or_init(|| {
@@ -232,14 +167,8 @@ fn every_constraint_agrees_on_a_fixed_board_and_both_outcomes_occur() {
             p.move_di.into(),
             p.move_dj.into(),
         );
-        let mut m1 = Mock {
-            board: &board,
-            calls: Vec::new(),
-        };
-        let mut m2 = Mock {
-            board: &board,
-            calls: Vec::new(),
-        };
+        let mut m1 = Mock::new(&board);
+        let mut m2 = Mock::new(&board);
         let g = (gnugo26::CONSTRAINTS[k].expect("constrained"))(&ctx, &mut m1);
         assert_eq!(
             g,
@@ -282,8 +211,8 @@ proptest! {
         let ctx = ConstraintContext::new(anchor, trans, p.move_di.into(), p.move_dj.into());
         prop_assert_eq!((checked.move_di, checked.move_dj), (i32::from(p.move_di), i32::from(p.move_dj)));
         let generated = gnugo26::CONSTRAINTS[k].expect("constrained");
-        let mut m1 = Mock { board: &b, calls: Vec::new() };
-        let mut m2 = Mock { board: &b, calls: Vec::new() };
+        let mut m1 = Mock::new(&b);
+        let mut m2 = Mock::new(&b);
         let g = generated(&ctx, &mut m1);
         let i = evaluate(checked, &ctx, &mut m2);
         prop_assert_eq!(g, i, "pattern {}: {}", p.name, checked.text);

@@ -516,11 +516,39 @@ fn constraints_tokens(db: &Database, names: &[Ident], path: &str, input: &str) -
         }
     }
     let n = Literal::usize_unsuffixed(entries.len());
+    // GNU Go 3.x: the `>` lines that are one `return E;` katachi decides.
+    let actions = if db.dialect == crate::Dialect::GnuGo38 {
+        let mut entries = Vec::new();
+        for (k, (p, name)) in db.patterns.iter().zip(names).enumerate() {
+            match db.actions.get(k).and_then(Option::as_ref) {
+                Some(a) => {
+                    let f = format_ident!(
+                        "action{}",
+                        constraint_fn_name(name)
+                            .to_string()
+                            .trim_start_matches("constraint")
+                    );
+                    fns.push(checked_fn(&f, p, a, &path, input, ("Action", '>')));
+                    entries.push(quote!(Some(#f)));
+                }
+                None => entries.push(quote!(None)),
+            }
+        }
+        quote! {
+            /// Each pattern's compiled `>` action that returns a value
+            /// (GNU Go 3.x), by index in `PATTERNS`.
+            pub static ACTIONS: [Option<#path::ConstraintFn>; #n] = [#(#entries),*];
+        }
+    } else {
+        quote!()
+    };
     quote! {
         #(#fns)*
 
         /// Each pattern's compiled constraint, by index in `PATTERNS`.
         pub static CONSTRAINTS: [Option<#path::ConstraintFn>; #n] = [#(#entries),*];
+
+        #actions
     }
 }
 
@@ -536,13 +564,27 @@ pub fn constraint_fn(
     path: &syn::Path,
     input: &str,
 ) -> TokenStream {
+    checked_fn(name, p, k, path, input, ("Constraint", ';'))
+}
+
+/// [`constraint_fn`] for a constraint (`("Constraint", ';')`) or a 3.x
+/// action (`("Action", '>')`): what the doc comment calls it and the mark
+/// of its lines.
+fn checked_fn(
+    name: &Ident,
+    p: &Pattern,
+    k: &crate::constraint::CheckedConstraint,
+    path: &syn::Path,
+    input: &str,
+    (what, mark): (&str, char),
+) -> TokenStream {
     let mut docs = vec![format!(
-        " Constraint of pattern {}, `{}` line {}:",
+        " {what} of pattern {}, `{}` line {}:",
         p.name, input, p.line
     )];
     docs.push(String::new());
     docs.push(" ```text".into());
-    docs.extend(k.text.lines().map(|l| format!(" ;{l}")));
+    docs.extend(k.text.lines().map(|l| format!(" {mark}{l}")));
     docs.push(" ```".into());
     let used = k.expr.labels();
     let labels: Vec<_> = k.labels.iter().filter(|l| used.contains(&l.name)).collect();
@@ -565,14 +607,32 @@ pub fn constraint_fn(
     } else {
         quote!()
     };
+    // A constant (a 3.x action's `return 0;`) reads neither argument.
+    let constant = if calls_nothing(&k.expr) {
+        quote!(#[allow(unused_variables)])
+    } else {
+        quote!()
+    };
     let body = rust::boolean(rust::expr(&k.expr));
     quote! {
         #(#[doc = #docs])*
         #allow
+        #constant
         pub fn #name(ctx: &#path::ConstraintContext, engine: &mut dyn #path::ConstraintEngine) -> bool {
             #(#lets)*
             #body
         }
+    }
+}
+
+/// Does the expression call no function (a constant)?
+fn calls_nothing(e: &crate::constraint::Expr) -> bool {
+    use crate::constraint::Expr;
+    match e {
+        Expr::Call(..) => false,
+        Expr::Unary(_, a) => calls_nothing(a),
+        Expr::Binary(_, a, b) => calls_nothing(a) && calls_nothing(b),
+        _ => true,
     }
 }
 

@@ -101,7 +101,14 @@ pub fn expand(geometry: Geometry, dialect: Dialect, patterns: &[CheckedPattern])
                 (move_di, move_dj),
             ));
         }
-        db.constraints.push(p.constraint.clone());
+        match &p.lowered38 {
+            Some(l) => {
+                db.constraints.push(l.condition.clone());
+                db.actions.push(l.action.clone());
+                db.undecided.push(l.undecided.clone());
+            }
+            None => db.constraints.push(p.constraint.clone()),
+        }
         db.patterns.push(Pattern {
             name: Cow::Owned(p.name.clone()),
             line: p.line,

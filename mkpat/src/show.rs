@@ -346,11 +346,37 @@ pub fn constraint38_stats(checked: &[CheckedPattern]) -> String {
         "functions katachi cannot evaluate       {}",
         list(false)
     );
-    let undecided = with.iter().filter(|k| !k.unsupported.is_empty()).count();
+    // What the lowering decided, and why the rest is not.
+    let lowered: Vec<&crate::constraint38::Lowered> = checked
+        .iter()
+        .filter_map(|p| p.lowered38.as_ref())
+        .collect();
+    let decided = lowered.iter().filter(|l| l.condition.is_some()).count();
+    let returns = lowered.iter().filter(|l| l.action.is_some()).count();
+    let _ = writeln!(
+        out,
+        "constraints katachi decides   {decided} of {conditions} (compiled and interpreted)"
+    );
+    let _ = writeln!(out, "returning actions it decides  {returns}");
+    let mut reasons: Vec<(&str, usize)> = Vec::new();
+    for l in &lowered {
+        for r in &l.undecided {
+            match reasons.iter_mut().find(|(u, _)| u == r) {
+                Some((_, c)) => *c += 1,
+                None => reasons.push((r, 1)),
+            }
+        }
+    }
+    reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let undecided = lowered.iter().filter(|l| !l.undecided.is_empty()).count();
     let _ = writeln!(
         out,
         "constraints or actions katachi cannot decide  {undecided} pattern(s)"
     );
+    if !reasons.is_empty() {
+        let list: Vec<String> = reasons.iter().map(|(r, c)| format!("{r}:{c}")).collect();
+        let _ = writeln!(out, "undecided because (patterns)  {}", list.join(" "));
+    }
     out
 }
 

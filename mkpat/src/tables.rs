@@ -541,8 +541,19 @@ pub struct Database {
     pub variants: Vec<Variant>,
     pub elements: Vec<Element>,
     /// Each pattern's checked constraint, in the order of `patterns`, for
-    /// katachi's interpreter.
+    /// katachi's interpreter. For a GNU Go 3.x database, the `;` condition
+    /// lowered to 2.6's form when katachi can decide it: a pattern with a
+    /// constraint text ([`Pattern::constraint`]) and `None` here is
+    /// undecided, its reasons in [`Database::undecided`].
     pub constraints: Vec<Option<crate::constraint::CheckedConstraint>>,
+    /// GNU Go 3.x: each pattern's `>` line when it is one `return E;`
+    /// katachi can decide, lowered as the constraints are (empty for the
+    /// other dialects).
+    pub actions: Vec<Option<crate::constraint::CheckedConstraint>>,
+    /// GNU Go 3.x: why each pattern's condition or actions are not decided
+    /// (function names, constructs: [`crate::constraint38::Lowered`]),
+    /// empty when they are (empty for the other dialects).
+    pub undecided: Vec<Vec<&'static str>>,
 }
 
 /// Tables of one geometry asked for as another's.

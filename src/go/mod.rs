@@ -101,10 +101,13 @@ pub mod gnugo26 {
     include!(concat!(env!("OUT_DIR"), "/gnugo26.rs"));
 }
 
-/// GNU Go 3.8's `patterns` (from `patterns.db` and `patterns2.db`) and
-/// `owl_attackpat` tables, compiled leniently by `build.rs` (tables only:
-/// no 3.x engine reads them yet). `AVAILABLE` is false, and the tables
-/// empty, when the corpus was absent at build time.
+/// GNU Go 3.8's `patterns` (from `patterns.db` and `patterns2.db`),
+/// `owl_attackpat` and `barrierspat` tables, compiled leniently by
+/// `build.rs`, with the conditions (`CONSTRAINTS`) and returning actions
+/// (`ACTIONS`) katachi decides compiled to functions over
+/// [`constraint::ConstraintEngine`] (no 3.x engine reads them yet).
+/// `AVAILABLE` is false, and the tables empty, when the corpus was absent
+/// at build time.
 #[cfg(feature = "gnugo38")]
 pub mod gnugo38 {
     #[allow(clippy::all, non_snake_case)]
@@ -114,6 +117,10 @@ pub mod gnugo38 {
     #[allow(clippy::all, non_snake_case)]
     pub mod owl_attackpat {
         include!(concat!(env!("OUT_DIR"), "/gnugo38_owl_attackpat.rs"));
+    }
+    #[allow(clippy::all, non_snake_case)]
+    pub mod barrierspat {
+        include!(concat!(env!("OUT_DIR"), "/gnugo38_barrierspat.rs"));
     }
 }
 

@@ -79,6 +79,9 @@ pub struct CheckedPattern {
     pub constraint: Option<CheckedConstraint>,
     /// A GNU Go 3.x pattern's constraint and actions, parsed and checked.
     pub constraint38: Option<crate::constraint38::Checked>,
+    /// That constraint and those actions lowered to 2.6's checked form
+    /// where katachi can decide them ([`crate::constraint38::lower`]).
+    pub lowered38: Option<crate::constraint38::Lowered>,
 }
 
 /// What the checker is told about its surroundings.
@@ -265,6 +268,16 @@ fn check_pattern(
             group.coset_representatives(g)
         };
         let move_at = grid.move_point().unwrap_or((0, 0));
+        let lowered38 = match (&constraint38, grid.anchor()) {
+            (Some(k), Some(anchor)) => Some(crate::constraint38::lower(
+                k,
+                &p.diagram,
+                p.constraint.as_ref(),
+                anchor,
+                move_at,
+            )),
+            _ => None,
+        };
         checked = Some(CheckedPattern {
             name: p.name.text.clone(),
             name_span: p.name.span,
@@ -280,6 +293,7 @@ fn check_pattern(
             description: p.diagram.description.clone(),
             constraint,
             constraint38,
+            lowered38,
         });
     }
     let errors_after = diags.iter().filter(|d| d.is_error()).count();

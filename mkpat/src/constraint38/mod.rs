@@ -35,14 +35,34 @@
 //! [`FuncDef::evaluable`], any other is reported as a warning (and listed
 //! by `mkpat stats`): the pattern matches, its constraint cannot be
 //! decided by katachi.
+//!
+//! Evaluation reuses the 2.6 machinery instead of a second interpreter
+//! and code generator: a checked 3.x condition whose every part katachi
+//! can evaluate is *lowered* ([`lower`]) into 2.6's checked form
+//! ([`crate::constraint::CheckedConstraint`]), which `codegen` compiles
+//! to a Rust function and `katachi::go::constraint::evaluate` interprets.
+//! A `>` line that is one `return E;` is lowered the same way (the
+//! action's verdict, as GNU Go's influence and barrier code reads it). The
+//! lowering keeps 3.x's meaning where the two languages differ: a reading
+//! function (`attack`, `oplay_defend`, …) returns a result code in 3.x
+//! (`WIN`, `KO_A`, …, `0`), so its truth value from katachi's engine
+//! becomes `WIN` or 0 (`(f(..)!=0)*5`; katachi's reading knows no ko
+//! results). What katachi cannot decide — a function outside its engine,
+//! a pass `?` in a play sequence, `?:`, `/`, a fraction, a constraint
+//! diagram that does not line up — leaves the condition or action
+//! undecided, with the reasons ([`Lowered::undecided`]).
 
 #[cfg(feature = "compiler")]
 mod check;
+#[cfg(feature = "compiler")]
+mod lower;
 #[cfg(feature = "compiler")]
 mod parse;
 
 #[cfg(feature = "compiler")]
 pub use check::{check, Checked};
+#[cfg(feature = "compiler")]
+pub use lower::lower;
 #[cfg(feature = "compiler")]
 pub use parse::{parse_actions, parse_expr};
 
@@ -151,6 +171,54 @@ table! {
     value E(0); adjacent_to_stone_in_atari E(1);
     adjacent_to_defendable_stone_in_atari E(1); good_attack_threat E(2);
     known_safe_move E(1); break_mirror_helper E(1);
+}
+
+/// What katachi makes of a 3.x pattern's `;` and `>` lines: the parts it
+/// can evaluate in 2.6's checked form, and why the others are undecided.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Lowered {
+    /// The `;` condition, when katachi can decide it.
+    pub condition: Option<crate::constraint::CheckedConstraint>,
+    /// The value of a `>` line that is one `return E;`, when katachi can
+    /// decide it.
+    pub action: Option<crate::constraint::CheckedConstraint>,
+    /// Why a condition or action the pattern has is not decided (function
+    /// names, or the construct), each once, in order of first use; empty
+    /// when every part the pattern has is decided.
+    pub undecided: Vec<&'static str>,
+}
+
+/// The reasons [`Lowered::undecided`] gives beside function names.
+pub mod reasons {
+    pub const PASS: &str = "`?` (a pass) in a play sequence";
+    pub const CONDITIONAL: &str = "`?:`";
+    pub const DIVISION: &str = "`/`";
+    pub const FRACTION: &str = "a fraction";
+    pub const LONG_SEQUENCE: &str = "a play sequence of more than 9 points";
+    pub const STATEMENTS: &str = "statements other than one `return`";
+    pub const DIAGRAM: &str = "a constraint diagram that does not line up";
+    /// A name outside GNU Go 3.8's table (read leniently: one of its C
+    /// globals or functions).
+    pub const UNKNOWN: &str = "a name outside GNU Go 3.8's table";
+}
+
+/// The value a successful reading function has in 3.x (`WIN`).
+pub const WIN: i32 = 5;
+
+/// Does the 3.x function return a reading result code (`WIN`, `KO_A`,
+/// …, 0) where katachi's engine returns a truth value?
+pub fn returns_code(name: &str) -> bool {
+    matches!(
+        name,
+        "attack"
+            | "defend"
+            | "does_attack"
+            | "does_defend"
+            | "xplay_attack"
+            | "oplay_attack"
+            | "xplay_defend"
+            | "oplay_defend"
+    )
 }
 
 /// The function `name`, if GNU Go 3.8 has it.

@@ -2,10 +2,9 @@
 //! descent for C precedence, nesting bounded by [`MAX_NESTING`]. Errors
 //! are an offset into the text and a message.
 
-use nom::branch::alt;
 use nom::bytes::complete::{take_while, take_while1};
-use nom::character::complete::{char as ch, digit0, digit1, multispace0};
-use nom::combinator::{opt, recognize};
+use nom::character::complete::multispace0;
+use nom::combinator::recognize;
 use nom::sequence::pair;
 use nom::{IResult, Parser};
 
@@ -54,12 +53,26 @@ fn word(s: &str) -> Res<'_, &str> {
     .parse(s)
 }
 
+/// A decimal number, `12`, `0.7`, `3.` or `.5`, as its text. (Written by
+/// hand: nom's `recognize` over `(digit1, opt((char('.'), digit0)))`
+/// gave `0.` for `0.5` here.)
 fn number(s: &str) -> Res<'_, &str> {
-    alt((
-        recognize((digit1, opt((ch('.'), digit0)))),
-        recognize((ch('.'), digit1)),
-    ))
-    .parse(s)
+    let digits = |t: &str| t.bytes().take_while(u8::is_ascii_digit).count();
+    let whole = digits(s);
+    let mut end = whole;
+    if s[end..].starts_with('.') {
+        let frac = digits(&s[end + 1..]);
+        if whole > 0 || frac > 0 {
+            end += 1 + frac;
+        }
+    }
+    if end == 0 {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            s,
+            nom::error::ErrorKind::Digit,
+        )));
+    }
+    Ok((&s[end..], &s[..end]))
 }
 
 fn found(rest: &str) -> String {
