@@ -526,3 +526,5 @@ pub fn rule_of_gomocup(bits: u32) -> Option<Rule> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod pente_tests;
