@@ -234,7 +234,8 @@ pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 pub struct FiveKatachi {
     name: String,
     think: Option<Duration>,
-    db: Arc<FiveDatabase>,
+    /// The database; the builtin one for the game's rule when `None`.
+    db: Option<Arc<FiveDatabase>>,
     board: Option<FiveBoard>,
     limit: Option<Duration>,
     game_left: Option<Duration>,
@@ -245,7 +246,7 @@ impl FiveKatachi {
         FiveKatachi {
             name: name.to_string(),
             think,
-            db: FiveDatabase::builtin(),
+            db: None,
             board: None,
             limit: None,
             game_left: None,
@@ -254,7 +255,7 @@ impl FiveKatachi {
 
     /// The player valuing with `db` instead of the builtin database.
     pub fn with_database(mut self, db: Arc<FiveDatabase>) -> FiveKatachi {
-        self.db = db;
+        self.db = Some(db);
         self
     }
 
@@ -296,7 +297,11 @@ impl Side<FiveReferee> for FiveKatachi {
         let n = board.size();
         let empty = n * n - board.stone_count();
         let budget = self.budget(empty);
-        let mut engine = Engine::with_database(board.clone(), self.db.clone());
+        let db = self
+            .db
+            .clone()
+            .unwrap_or_else(|| FiveDatabase::for_rule(board.rule()));
+        let mut engine = Engine::with_database(board.clone(), db);
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let stop = AtomicBool::new(false);

@@ -24,7 +24,9 @@ use crate::position::Color;
 /// a row `katachi:ms=N,db=FILE`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
 /// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
 /// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
-/// brain, e.g. `gomocup:pbrain-katachi`).
+/// brain, e.g. `gomocup:pbrain-katachi`), and for Pente (five in a row
+/// under `--rule pente`) `pente:LEVEL[:PROGRAM]`, Debian's `pente` at
+/// level 1 to 9.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
     pub name: String,
@@ -54,6 +56,8 @@ pub enum PlayerKind {
     Greedy,
     /// A Gomocup brain: the program and its arguments.
     Gomocup(Vec<String>),
+    /// Pente: Debian's `pente` at a level, the program's path.
+    Pente { level: u8, program: String },
 }
 
 impl std::str::FromStr for PlayerSpec {
@@ -62,7 +66,8 @@ impl std::str::FromStr for PlayerSpec {
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let usage = "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or \
                      NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N], NAME=seed, NAME=greedy, \
-                     NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row)";
+                     NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row); \
+                     NAME=pente:LEVEL[:PROGRAM] (Pente)";
         let (name, kind) = s.split_once('=').ok_or_else(|| format!("`{s}`: {usage}"))?;
         if name.is_empty() || name.contains(['/', '\\', '\n']) {
             return Err(format!("`{s}`: a player's name is a word without slashes"));
@@ -79,6 +84,22 @@ impl std::str::FromStr for PlayerSpec {
                 return Err(format!("`{s}`: `gomocup:` needs the brain's command"));
             }
             PlayerKind::Gomocup(words)
+        } else if let Some(rest) = kind.strip_prefix("pente:") {
+            let (level, program) = rest
+                .split_once(':')
+                .unwrap_or((rest, super::pente::DEFAULT_PROGRAM));
+            let level = level
+                .parse::<u8>()
+                .ok()
+                .filter(|l| (1..=9).contains(l))
+                .ok_or_else(|| format!("`{s}`: pente's level is 1 to 9, not `{level}`"))?;
+            if program.is_empty() {
+                return Err(format!("`{s}`: `pente:{level}:` needs the program's path"));
+            }
+            PlayerKind::Pente {
+                level,
+                program: program.to_string(),
+            }
         } else if kind == "random" {
             PlayerKind::Random
         } else if kind == "seed" {
@@ -154,9 +175,22 @@ impl PlayerSpec {
                 PlayerKind::FiveKatachi { .. }
                 | PlayerKind::Seed
                 | PlayerKind::Greedy
-                | PlayerKind::Gomocup(_),
+                | PlayerKind::Gomocup(_)
+                | PlayerKind::Pente { .. },
             ) => Err(format!(
                 "player `{name}` plays five in a row only (--game five)"
+            )),
+            (Game::Five { rule, .. }, PlayerKind::Pente { .. }) if *rule != Rule::Pente => Err(
+                format!("player `{name}` plays Pente only (--game five --rule pente --size 19)"),
+            ),
+            (
+                Game::Five {
+                    rule: Rule::Pente,
+                    ..
+                },
+                PlayerKind::Gomocup(_),
+            ) => Err(format!(
+                "player `{name}`: the Gomocup protocol has no Pente rule (its boards cannot say a capture)"
             )),
             (
                 Game::Five { .. },
@@ -185,7 +219,8 @@ impl PlayerSpec {
             PlayerKind::FiveKatachi { .. }
             | PlayerKind::Seed
             | PlayerKind::Greedy
-            | PlayerKind::Gomocup(_) => unreachable!("refused by check"),
+            | PlayerKind::Gomocup(_)
+            | PlayerKind::Pente { .. } => unreachable!("refused by check"),
             PlayerKind::Katachi {
                 search,
                 db,
@@ -205,35 +240,39 @@ impl PlayerSpec {
 }
 
 impl PlayerSpec {
-    /// Starts the player for five in a row (spawns its program).
-    pub fn start_five(&self) -> Result<Box<dyn Side<FiveReferee>>, String> {
+    /// Starts the player for five in a row under `rule` (spawns its
+    /// program).
+    pub fn start_five(&self, rule: Rule) -> Result<Box<dyn Side<FiveReferee>>, String> {
         let name = &self.name;
         self.check(&Game::Five {
-            rule: Rule::Freestyle,
+            rule,
             openings_file: None,
         })?;
         Ok(match &self.kind {
             PlayerKind::Katachi { db, .. } => {
-                Box::new(FiveKatachi::new(name, None).with_database(five_database(db)?))
+                Box::new(FiveKatachi::new(name, None).with_database(five_database(db, rule)?))
             }
             PlayerKind::FiveKatachi { ms, db } => Box::new(
                 FiveKatachi::new(name, Some(Duration::from_millis(*ms)))
-                    .with_database(five_database(db)?),
+                    .with_database(five_database(db, rule)?),
             ),
             PlayerKind::Seed => Box::new(Baseline::seed(name)),
             PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
             PlayerKind::Random => Box::new(RandomFive::new(name)),
             PlayerKind::Gomocup(cmd) => Box::new(GomocupPlayer::spawn(name, &cmd[0], &cmd[1..])?),
+            PlayerKind::Pente { level, program } => {
+                Box::new(super::pente::PentePlayer::new(name, program, *level)?)
+            }
             PlayerKind::Gtp(_) => unreachable!("refused by check"),
         })
     }
 }
 
-/// The builtin five-in-a-row database, or the one at `path` compiled
-/// (its errors located).
-fn five_database(path: &Option<String>) -> Result<Arc<FiveDatabase>, String> {
+/// The builtin database for `rule` (Pente's under Pente), or the one at
+/// `path` compiled (its errors located).
+fn five_database(path: &Option<String>, rule: Rule) -> Result<Arc<FiveDatabase>, String> {
     match path {
-        None => Ok(FiveDatabase::builtin()),
+        None => Ok(FiveDatabase::for_rule(rule)),
         Some(p) => FiveDatabase::load(p)
             .map(Arc::new)
             .map_err(|e| e.to_string()),

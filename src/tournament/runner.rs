@@ -253,7 +253,7 @@ impl Table {
                 players: config
                     .players
                     .iter()
-                    .map(PlayerSpec::start_five)
+                    .map(|p| p.start_five(*rule))
                     .collect::<Result<_, _>>()?,
             },
         })
