@@ -243,3 +243,59 @@ impl Side<FiveReferee> for PentePlayer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_read_and_write_as_pente_says_them() {
+        assert_eq!(parse_point("k10"), Some(Point::new(9, 9)));
+        assert_eq!(parse_point("a19"), Some(Point::new(0, 0)));
+        assert_eq!(parse_point("t1"), Some(Point::new(18, 18)));
+        assert_eq!(parse_point("j5"), Some(Point::new(14, 8)));
+        for bad in ["i5", "u3", "k0", "k20", "", "10", "kk"] {
+            assert_eq!(parse_point(bad), None, "{bad}");
+        }
+        for i in 0..19 {
+            for j in 0..19 {
+                let p = Point::new(i, j);
+                assert_eq!(parse_point(&point_text(p)), Some(p));
+            }
+        }
+    }
+
+    #[test]
+    fn move_lines_name_the_colour_and_the_point() {
+        assert_eq!(
+            parse_moved("                  Comp Lv9 [O] moved at l9."),
+            Some((Color::White, Some(Point::new(10, 10))))
+        );
+        assert_eq!(
+            parse_moved("   Player 1 [#] moved at k10."),
+            Some((Color::Black, Some(Point::new(9, 9))))
+        );
+        assert_eq!(
+            parse_moved("Player 1 [#] moved at z99."),
+            Some((Color::Black, None))
+        );
+        assert_eq!(parse_moved("Comp Lv1 [#] has won!"), None);
+        assert_eq!(parse_moved("I'm thinking...k12...k11..."), None);
+    }
+
+    #[test]
+    fn levels_and_rules_are_checked() {
+        assert!(PentePlayer::new("p", DEFAULT_PROGRAM, 0).is_err());
+        assert!(PentePlayer::new("p", DEFAULT_PROGRAM, 10).is_err());
+        let mut p = PentePlayer::new("p", DEFAULT_PROGRAM, 9).unwrap();
+        let setup = |rule, size| FiveSetup {
+            size,
+            rule,
+            move_time: None,
+            game_time: None,
+        };
+        assert!(p.new_game(&setup(Rule::Freestyle, 19), 0).is_err());
+        assert!(p.new_game(&setup(Rule::Pente, 15), 0).is_err());
+        assert!(p.new_game(&setup(Rule::Pente, 19), 0).is_ok());
+    }
+}
