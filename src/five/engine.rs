@@ -36,8 +36,8 @@ use mkpat::geometry::Square;
 use mkpat::tables::Kind;
 
 use super::database::FiveDatabase;
-use super::players::neighbourhood;
 use super::pente::CAPTURES_TO_WIN;
+use super::players::neighbourhood;
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
 use super::valuation::{FiveGeometry, Valuation};
@@ -292,8 +292,8 @@ impl<G: FiveGeometry> Engine<G> {
     /// (and under Pente, with four pairs taken, their captures),
     /// confirmed by the rules.
     pub(super) fn fives(&self, color: Color) -> Vec<Point> {
-        let by_count = self.game.rule() == Rule::Pente
-            && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
+        let by_count =
+            self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
         self.valuation
             .proposed()
             .filter(|&p| {
@@ -401,8 +401,9 @@ impl<G: FiveGeometry> Engine<G> {
     /// opponent's.
     pub(super) fn evaluate(&self) -> i64 {
         let me = self.game.to_move();
-        let captured =
-            |c: Color| CAPTURED_WORTH[usize::from(self.game.captures(c)).min(CAPTURED_WORTH.len() - 1)];
+        let captured = |c: Color| {
+            CAPTURED_WORTH[usize::from(self.game.captures(c)).min(CAPTURED_WORTH.len() - 1)]
+        };
         self.valuation.total(me) - self.valuation.total(me.other()) + captured(me)
             - captured(me.other())
     }
@@ -525,6 +526,6 @@ pub fn rule_of_gomocup(bits: u32) -> Option<Rule> {
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod pente_tests;
+#[cfg(test)]
+mod tests;

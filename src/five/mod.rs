@@ -51,16 +51,16 @@ pub mod database;
 pub mod engine;
 pub mod explain;
 pub mod line_records;
+pub mod pente;
+#[cfg(test)]
+mod pente_tests;
 pub mod players;
 pub mod record;
-pub mod pente;
 mod renju;
 pub mod rules;
 mod search;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod pente_tests;
 mod threats;
 pub mod valuation;
 

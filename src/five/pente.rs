@@ -42,8 +42,7 @@ pub(super) fn captured_by(grid: &Grid, at: usize, own: u8) -> ([usize; 16], usiz
             let k = |m: isize| (at as isize + sign * m * step) as usize;
             // The margin is five cells wide: three steps stay in the
             // array, and an off-board cell is neither colour.
-            if grid.cells[k(1)] == theirs && grid.cells[k(2)] == theirs && grid.cells[k(3)] == own
-            {
+            if grid.cells[k(1)] == theirs && grid.cells[k(2)] == theirs && grid.cells[k(3)] == own {
                 out[n] = k(1);
                 out[n + 1] = k(2);
                 n += 2;

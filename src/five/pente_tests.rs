@@ -166,7 +166,9 @@ fn the_fifth_captured_pair_wins() {
 fn five_or_more_in_a_row_wins() {
     let (_, outcome) = black_plays(".......\n.......\n.XX*XX.\n.......\n.......\n.......\n.......");
     assert_eq!(outcome, Some(Outcome::Win(Color::Black)));
-    let (_, outcome) = black_plays("........\n........\n.XX*XXX.\n........\n........\n........\n........\n........");
+    let (_, outcome) = black_plays(
+        "........\n........\n.XX*XXX.\n........\n........\n........\n........\n........",
+    );
     assert_eq!(outcome, Some(Outcome::Win(Color::Black)));
 }
 
@@ -222,7 +224,10 @@ fn the_tournament_rule() {
     board.play(Point::new(8, 8)).unwrap();
     board.play(Point::new(8, 9)).unwrap();
     // Set-up positions are not games from the empty board.
-    let (board, _) = diagram(Rule::Pente, ".......\n.......\n.......\n...X...\n.......\n.......\n.......");
+    let (board, _) = diagram(
+        Rule::Pente,
+        ".......\n.......\n.......\n...X...\n.......\n.......\n.......",
+    );
     assert!(board.is_legal(Point::new(0, 0)));
     // The rule is Pente's only.
     assert!(FiveBoard::new(19, Rule::Freestyle).unwrap().is_legal(off));
@@ -295,7 +300,11 @@ impl Model {
             }
         }
         let five = [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(di, dj)| {
-            let run = |s: i32| (1..).take_while(|&k| self.at(p.i + s * k * di, p.j + s * k * dj) == Some(me)).count();
+            let run = |s: i32| {
+                (1..)
+                    .take_while(|&k| self.at(p.i + s * k * di, p.j + s * k * dj) == Some(me))
+                    .count()
+            };
             1 + run(1) + run(-1) >= 5
         });
         if five || self.captures[me as usize] >= 5 {

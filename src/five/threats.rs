@@ -282,7 +282,11 @@ impl<G: FiveGeometry> Engine<G> {
         let mut answers = self.defences(at, me, lines);
         // Counter-fours, and under Pente captures (which may take a stone
         // of the three).
-        for d in self.threats(Kind::is_four).into_iter().chain(self.captures()) {
+        for d in self
+            .threats(Kind::is_four)
+            .into_iter()
+            .chain(self.captures())
+        {
             if !answers.contains(&d) {
                 answers.push(d);
             }

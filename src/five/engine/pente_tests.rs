@@ -71,9 +71,11 @@ fn a_capture_is_made_and_unmade() {
     }
     assert_eq!(e.game().last_captured().len(), 2);
     let db = FiveDatabase::pente();
-    assert!(e
-        .valuation()
-        .same_as(&Valuation::new(db.matcher(), db.overlay(), &board_of(e.game()))));
+    assert!(e.valuation().same_as(&Valuation::new(
+        db.matcher(),
+        db.overlay(),
+        &board_of(e.game())
+    )));
     e.unmake();
     assert_eq!(e.board().stone(Point::new(5, 6)), Some(Color::White));
     assert_eq!(e.hash(), Engine::new(e.game().clone()).hash());
