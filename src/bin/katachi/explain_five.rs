@@ -49,7 +49,7 @@ pub(crate) fn run(
         ),
     })?;
     let db = match db_path {
-        None => FiveDatabase::builtin(),
+        None => FiveDatabase::for_rule(rule),
         Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
     };
     let explanation = explain_with(&game, db, depth, top.saturating_sub(1));
