@@ -319,8 +319,16 @@ impl<G: FiveGeometry> Engine<G> {
                 None
             } else if let Some(f) = counter.first {
                 // Their four: we block, and they answer the three again.
-                if self.game.is_legal(f) && self.make(f) {
-                    let line = self.defend(at, f, depth, limits, failed);
+                // Every stone stays in five in a row, so these exchanges
+                // end; under Pente captures free points again and the
+                // board may come back, so each costs a ply of depth.
+                let again = if self.game.rule() == Rule::Pente {
+                    depth - 1
+                } else {
+                    depth
+                };
+                if again > 0 && self.game.is_legal(f) && self.make(f) {
+                    let line = self.defend(at, f, again, limits, failed);
                     self.unmake();
                     line.map(|rest| prefixed(f, rest))
                 } else {
