@@ -14,6 +14,8 @@
 //! - `patterns/five.db`: five in a row's database (`five::builtin`);
 //! - `patterns/hexfive.db`: its database for the hexagonal contest's
 //!   board (`five::builtin_hexagon`);
+//! - `patterns/pente.db`: Pente's database, five in a row's dialect with
+//!   capture shapes (`five::builtin_pente`);
 //! - with the `gnugo26` feature, GNU Go 2.6's database (test data kept
 //!   outside the crate, read leniently, constraints compiled to
 //!   functions, optional) for `katachi::go::gnugo26`.
@@ -42,7 +44,8 @@ fn main() {
         .database(Database::new("patterns/playout.db").constraints(true))
         .database(Database::new("patterns/hexagon.db"))
         .database(Database::new("patterns/five.db"))
-        .database(Database::new("patterns/hexfive.db"));
+        .database(Database::new("patterns/hexfive.db"))
+        .database(Database::new("patterns/pente.db"));
     if std::env::var_os("CARGO_FEATURE_GNUGO26").is_some() {
         // `KATACHI_GNUGO26_DB` names another file (to test the fallback).
         println!("cargo::rerun-if-env-changed=KATACHI_GNUGO26_DB");

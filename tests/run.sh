@@ -20,9 +20,11 @@ fi
 # tests/gnugo_games.rs, headless Chromium with its WebDriver for the
 # catalogue's browser tests (each test fails, saying so, without them),
 # and tmux, the terminal tests/play_tmux.rs plays `katachi play` in.
+# Debian's Pente, the opponent of tests/pente_games.rs.
 missing=()
 [ -x /usr/games/gnugo ] || missing+=(gnugo)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+[ -x /usr/games/pente ] || missing+=(pente)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -94,6 +94,28 @@ impl FiveDatabase {
             .clone()
     }
 
+    /// katachi's own Pente database (`patterns/pente.db`), built once and
+    /// shared.
+    pub fn pente() -> Arc<FiveDatabase> {
+        static BUILTIN: OnceLock<Arc<FiveDatabase>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                let tables = super::builtin_pente::TABLES;
+                let overlay = Overlay::identity(super::builtin_pente::DIALECT, tables.patterns);
+                Arc::new(FiveDatabase::over("builtin-pente".into(), tables, overlay))
+            })
+            .clone()
+    }
+
+    /// The builtin database for `rule`: Pente's under Pente, five in a
+    /// row's otherwise.
+    pub fn for_rule(rule: super::Rule) -> Arc<FiveDatabase> {
+        match rule {
+            super::Rule::Pente => FiveDatabase::pente(),
+            _ => FiveDatabase::builtin(),
+        }
+    }
+
     /// Compiles a database in memory. It must be in the `five` dialect and
     /// for the square; the tables live as long as the process (the matcher
     /// borrows them): load a database once and share it.

@@ -33,8 +33,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mkpat::geometry::Square;
+use mkpat::tables::Kind;
 
 use super::database::FiveDatabase;
+use super::pente::CAPTURES_TO_WIN;
 use super::players::neighbourhood;
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
@@ -48,6 +50,10 @@ pub(super) const WIN: i64 = 1 << 40;
 
 /// How many candidates a node of the search tries.
 pub(super) const WIDTH: usize = 12;
+
+/// Pente: what a side's captured pairs are worth to the evaluation, by
+/// their number (the fifth wins, and is scored as a win by the search).
+const CAPTURED_WORTH: [i64; 5] = [0, 500, 1200, 2600, 6000];
 
 /// The transposition table's default size.
 pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
@@ -145,18 +151,20 @@ impl Engine {
     /// The engine for the square `game` (its stones, set-up ones too, and
     /// its side to move), valued by the builtin database.
     pub fn new(game: FiveBoard) -> Engine {
-        Engine::with_database(game, FiveDatabase::builtin())
+        let db = FiveDatabase::for_rule(game.rule());
+        Engine::with_database(game, db)
     }
 }
 
 impl<G: FiveGeometry> Engine<G> {
     /// The engine for `game` of geometry `G`, valued by that geometry's
-    /// builtin database.
+    /// builtin database for the game's rule.
     ///
     /// # Panics
     /// When `game` is of another geometry (a caller's bug).
     pub fn on(game: FiveBoard) -> Engine<G> {
-        Engine::with_database(game, G::builtin())
+        let db = G::builtin_for(game.rule());
+        Engine::with_database(game, db)
     }
 
     /// [`Engine::new`] valued by `db` (a database compiled at run time,
@@ -175,6 +183,9 @@ impl<G: FiveGeometry> Engine<G> {
         }
         if game.to_move() == Color::White {
             hash ^= zobrist::WHITE_TO_MOVE;
+        }
+        for c in [Color::Black, Color::White] {
+            hash ^= zobrist::captured(c, game.captures(c));
         }
         let valuation = Valuation::new(db.matcher(), db.overlay(), &board);
         Engine {
@@ -216,25 +227,57 @@ impl<G: FiveGeometry> Engine<G> {
         self.hash
     }
 
+    /// Plays `p` for the side to move on the rules board, the matcher's
+    /// board, the valuation and the hash; `false` (nothing changed) when
+    /// the rules refuse it. Pente's captured stones leave all of them: the
+    /// board changes first, then the valuation is brought up to date
+    /// around every changed point, each rescan reading the final board.
     pub(super) fn make(&mut self, p: Point) -> bool {
         let c = self.game.to_move();
+        let before = self.game.captures(c);
         if self.game.play(p).is_err() {
             return false;
         }
         self.board.place(p, c);
-        self.valuation
-            .update(self.db.matcher(), self.db.overlay(), &self.board, p);
         self.hash ^= zobrist::stone(p, c) ^ zobrist::WHITE_TO_MOVE;
+        let taken = self.game.last_captured();
+        for &q in taken {
+            self.board.remove(q);
+            self.hash ^= zobrist::stone(q, c.other());
+        }
+        let (m, o) = (self.db.matcher(), self.db.overlay());
+        self.valuation.update(m, o, &self.board, p);
+        for &q in taken {
+            self.valuation.update(m, o, &self.board, q);
+        }
+        if !taken.is_empty() {
+            self.hash ^= zobrist::captured(c, before) ^ zobrist::captured(c, self.game.captures(c));
+        }
         true
     }
 
     pub(super) fn unmake(&mut self) {
-        if let Some(p) = self.game.undo() {
-            if let Some(c) = self.board.remove(p) {
-                self.hash ^= zobrist::stone(p, c) ^ zobrist::WHITE_TO_MOVE;
-            }
-            self.valuation
-                .update(self.db.matcher(), self.db.overlay(), &self.board, p);
+        let Some(&p) = self.game.moves().last() else {
+            return;
+        };
+        let taken: Vec<Point> = self.game.last_captured().to_vec();
+        let Some(c) = self.board.remove(p) else {
+            return;
+        };
+        let after = self.game.captures(c);
+        self.game.undo();
+        self.hash ^= zobrist::stone(p, c) ^ zobrist::WHITE_TO_MOVE;
+        for &q in &taken {
+            self.board.place(q, c.other());
+            self.hash ^= zobrist::stone(q, c.other());
+        }
+        let (m, o) = (self.db.matcher(), self.db.overlay());
+        self.valuation.update(m, o, &self.board, p);
+        for &q in &taken {
+            self.valuation.update(m, o, &self.board, q);
+        }
+        if !taken.is_empty() {
+            self.hash ^= zobrist::captured(c, after) ^ zobrist::captured(c, self.game.captures(c));
         }
     }
 
@@ -245,14 +288,64 @@ impl<G: FiveGeometry> Engine<G> {
         self.hash ^= zobrist::WHITE_TO_MOVE;
     }
 
-    /// The points where `color` would win at once: the patterns' fives,
+    /// The points where `color` would win at once: the patterns' fives
+    /// (and under Pente, with four pairs taken, their captures),
     /// confirmed by the rules.
     pub(super) fn fives(&self, color: Color) -> Vec<Point> {
+        let by_count =
+            self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
         self.valuation
             .proposed()
-            .filter(|&p| self.valuation.threat(p, color).is_some_and(|k| k.is_four()))
+            .filter(|&p| {
+                self.valuation.threat(p, color).is_some_and(|k| k.is_four())
+                    || (by_count && self.valuation.makes(p, color, Kind::Capture))
+            })
             .filter(|&p| self.game.wins_at(p, color))
             .collect()
+    }
+
+    /// Pente: the side to move's captures, the patterns' confirmed by the
+    /// rules (none under the other rules).
+    pub(super) fn captures(&self) -> Vec<Point> {
+        if self.game.rule() != Rule::Pente {
+            return Vec::new();
+        }
+        let me = self.game.to_move();
+        self.valuation
+            .proposed()
+            .filter(|&p| self.valuation.makes(p, me, Kind::Capture))
+            .filter(|&p| self.game.is_legal(p) && self.game.pairs_captured_at(p, me) > 0)
+            .collect()
+    }
+
+    /// The side to move's answers to the opponent's fives `theirs` (not
+    /// empty): the block when there is one point to block; under Pente
+    /// also every block and every capture, one of which may take a stone
+    /// of the row (or win by the count). Empty when nothing answers: the
+    /// game is lost.
+    pub(super) fn answers_to_fives(&self, theirs: &[Point]) -> Vec<Point> {
+        if self.game.rule() != Rule::Pente {
+            return match theirs {
+                [f] if self.game.is_legal(*f) => vec![*f],
+                _ => Vec::new(),
+            };
+        }
+        let mut out: Vec<Point> = theirs
+            .iter()
+            .copied()
+            .filter(|&p| self.game.is_legal(p))
+            .collect();
+        if theirs.len() >= 2 {
+            // One block leaves another five: only a block that captures
+            // may hold, and the captures below include it.
+            out.clear();
+        }
+        for p in self.captures() {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// The candidates for the side to move: legal points the patterns
@@ -270,6 +363,16 @@ impl<G: FiveGeometry> Engine<G> {
         let mut out: Vec<Point> = c.into_iter().map(|(_, p)| p).collect();
         if out.is_empty() {
             out = self.near_stones();
+        }
+        if out.is_empty() {
+            // Nothing legal near the stones (Pente's tournament rule
+            // keeps Black's second stone out of the centre): the legal
+            // points nearest the centre.
+            let n = self.game.size() as i32;
+            let centre = Point::new(n / 2, n / 2);
+            out = self.game.legal_moves().collect();
+            out.sort_by_key(|p| ((p.i - centre.i).abs().max((p.j - centre.j).abs()), *p));
+            out.truncate(WIDTH);
         }
         out
     }
@@ -298,7 +401,11 @@ impl<G: FiveGeometry> Engine<G> {
     /// opponent's.
     pub(super) fn evaluate(&self) -> i64 {
         let me = self.game.to_move();
-        self.valuation.total(me) - self.valuation.total(me.other())
+        let captured = |c: Color| {
+            CAPTURED_WORTH[usize::from(self.game.captures(c)).min(CAPTURED_WORTH.len() - 1)]
+        };
+        self.valuation.total(me) - self.valuation.total(me.other()) + captured(me)
+            - captured(me.other())
     }
 
     /// Starts a step of the choice that may run until `share` of the
@@ -343,11 +450,27 @@ impl<G: FiveGeometry> Engine<G> {
         if let Some(&p) = self.fives(me).iter().find(|&&p| self.game.is_legal(p)) {
             return Some((p, Reason::Wins));
         }
-        if let Some(&p) = self
-            .fives(me.other())
-            .iter()
-            .find(|&&p| self.game.is_legal(p))
-        {
+        let theirs = self.fives(me.other());
+        if self.game.rule() == Rule::Pente && !theirs.is_empty() {
+            // Block or capture: the search decides between them.
+            let answers = self.answers_to_fives(&theirs);
+            match answers.as_slice() {
+                [] => return self.candidates().first().map(|&p| (p, Reason::Blocks)),
+                [p] => return Some((*p, Reason::Blocks)),
+                _ => {}
+            }
+            self.begin_step(limits, 0.9);
+            let (p, score, depth) = self.search(&answers, limits);
+            return Some((
+                p,
+                Reason::Search {
+                    score,
+                    depth,
+                    defends: true,
+                },
+            ));
+        }
+        if let Some(&p) = theirs.iter().find(|&&p| self.game.is_legal(p)) {
             return Some((p, Reason::Blocks));
         }
         let moves = self.candidates();
@@ -402,5 +525,7 @@ pub fn rule_of_gomocup(bits: u32) -> Option<Rule> {
     }
 }
 
+#[cfg(test)]
+mod pente_tests;
 #[cfg(test)]
 mod tests;

@@ -8,6 +8,8 @@
 //!   files, read with located errors;
 //! - [`players`]: the seed's player (Pishquorky's depth-3 minimax) and a
 //!   greedy one, the baselines a pattern player must beat;
+//! - [`pente`]: Pente's captures, capture count and tournament rule,
+//!   which [`FiveBoard`] plays under [`Rule::Pente`];
 //! - [`line_records`]: the plan of seed 003's notes (depth-2 minimax
 //!   scored by line records), the hexagonal contest's baseline.
 //!
@@ -39,10 +41,19 @@ pub mod builtin {
 pub mod builtin_hexagon {
     include!(concat!(env!("OUT_DIR"), "/hexfive.rs"));
 }
+/// katachi's Pente database, `patterns/pente.db`, compiled by `build.rs`
+/// (the `five` dialect: five in a row's line shapes with Pente's values,
+/// captures and capture threats).
+pub mod builtin_pente {
+    include!(concat!(env!("OUT_DIR"), "/pente.rs"));
+}
 pub mod database;
 pub mod engine;
 pub mod explain;
 pub mod line_records;
+pub mod pente;
+#[cfg(test)]
+mod pente_tests;
 pub mod players;
 pub mod record;
 mod renju;

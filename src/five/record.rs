@@ -186,8 +186,15 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(k, l)| (k + 1, l))
 }
 
-/// Reads a `.psq` game record.
+/// Reads a `.psq` game record (a point played twice is an error).
 pub fn read_psq(text: &str) -> Result<Record, RecordError> {
+    read_psq_for(text, Rule::Freestyle)
+}
+
+/// Reads a `.psq` game record of a game under `rule`: under Pente a
+/// point may be played again once its stone was captured, so a repeated
+/// point is left to [`Record::replay`], which refuses it when occupied.
+pub fn read_psq_for(text: &str, rule: Rule) -> Result<Record, RecordError> {
     let mut lines = numbered_lines(text);
     let (_, header) = lines.next().unwrap_or((1, ""));
     let error = |line: usize, column: usize, text: &str, kind| RecordError {
@@ -216,7 +223,7 @@ pub fn read_psq(text: &str) -> Result<Record, RecordError> {
             return Err(error(n, f[0].0, line, RecordErrorKind::OffBoard { x, y }));
         }
         let point = Point::new(y as i32 - 1, x as i32 - 1);
-        if moves.iter().any(|m| m.point == point) {
+        if rule != Rule::Pente && moves.iter().any(|m| m.point == point) {
             return Err(error(n, f[0].0, line, RecordErrorKind::Repeated { x, y }));
         }
         moves.push(TimedMove { point, millis });

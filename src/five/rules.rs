@@ -10,6 +10,12 @@
 //!   defined in `renju.rs`); a five wins even when it
 //!   also makes a forbidden shape. White wins with five or more.
 //!
+//! - [`Rule::Pente`]: five or more in a row wins, and stones are
+//!   captured in pairs: a move that brackets exactly two opponent stones
+//!   takes them, and the fifth pair taken wins; the first stone goes on
+//!   the centre and the first player's second outside the central 5×5
+//!   (the tournament rule). Defined in `pente.rs`; square boards only.
+//!
 //! A full board without a win is a draw. The board keeps a move stack for
 //! [`FiveBoard::undo`], so a search plays and takes back moves on one
 //! board; a move looks only at the lines through its point and
@@ -28,7 +34,7 @@ use std::fmt;
 
 use mkpat::geometry::Geometry;
 
-use super::renju;
+use super::{pente, renju};
 use crate::hexagon::HexLayout;
 use crate::position::{Color, Point, Position};
 
@@ -51,6 +57,22 @@ pub enum Rule {
     /// Renju: Black wins with exactly five and may not play a double three,
     /// a double four or an overline; White wins with five or more.
     Renju,
+    /// Pente: five or more in a row wins, pairs are captured and the
+    /// fifth captured pair wins; the tournament rule restricts the first
+    /// player's first two stones.
+    Pente,
+}
+
+impl Rule {
+    /// Whether `color` wins only with exactly five (an overline wins
+    /// nothing).
+    pub fn exact_for(self, color: Color) -> bool {
+        match self {
+            Rule::Freestyle | Rule::Pente => false,
+            Rule::Exact => true,
+            Rule::Renju => color == Color::Black,
+        }
+    }
 }
 
 /// How a game ended.
@@ -68,6 +90,9 @@ pub enum IllegalMove {
     Occupied(Point),
     /// A double three, double four or overline for Black under renju.
     Forbidden(Point),
+    /// Pente's tournament rule: the first stone off the centre, or the
+    /// first player's second inside the central 5×5.
+    Tournament(Point),
     /// The game is over: no more moves.
     GameOver,
 }
@@ -80,6 +105,11 @@ impl fmt::Display for IllegalMove {
             IllegalMove::Forbidden(p) => write!(
                 f,
                 "({}, {}) is forbidden for Black (double three, double four or overline)",
+                p.i, p.j
+            ),
+            IllegalMove::Tournament(p) => write!(
+                f,
+                "({}, {}) breaks the tournament rule (the first stone on the centre, the first player's second outside the central 5x5)",
                 p.i, p.j
             ),
             IllegalMove::GameOver => write!(f, "the game is over"),
@@ -111,7 +141,8 @@ pub enum HexBoardError {
     /// Its array (`2·side − 1`) would be wider than [`MAX_SIZE`], or the
     /// side is below 3 (no line of five fits).
     Side(usize),
-    /// Renju's forbidden shapes are defined on the square only.
+    /// Renju's forbidden shapes (and Pente's captures) are defined on the
+    /// square only.
     Renju,
 }
 
@@ -123,7 +154,7 @@ impl fmt::Display for HexBoardError {
                 "a hexagonal five-in-a-row board is 3 to {} cells a side, not {n}",
                 MAX_SIZE.div_ceil(2)
             ),
-            HexBoardError::Renju => write!(f, "renju is played on a square board only"),
+            HexBoardError::Renju => write!(f, "renju and pente are played on a square board only"),
         }
     }
 }
@@ -139,6 +170,13 @@ pub(super) const EMPTY: u8 = 0;
 pub(super) const BLACK: u8 = 1;
 pub(super) const WHITE: u8 = 2;
 pub(super) const EDGE: u8 = 3;
+
+const fn color_index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
 
 pub(super) fn cell_of(c: Color) -> u8 {
     match c {
@@ -215,6 +253,14 @@ impl Grid {
         self.hex.map_or(self.size * self.size, HexLayout::cells)
     }
 
+    /// The board point of a cell index.
+    pub(super) fn point(&self, k: usize) -> Point {
+        Point::new(
+            (k / self.stride) as i32 - PAD as i32,
+            (k % self.stride) as i32 - PAD as i32,
+        )
+    }
+
     /// The cell index of a board point.
     pub(super) fn index(&self, p: Point) -> usize {
         debug_assert!(self.on_board(p));
@@ -266,6 +312,15 @@ pub struct FiveBoard {
     moves: Vec<Point>,
     stones: usize,
     outcome: Option<Outcome>,
+    /// Pente: the pairs each colour has captured (Black's, White's).
+    captures: [u8; 2],
+    /// Pente: the stones captured, oldest first, and how many each move
+    /// took (beside `moves`), for undo.
+    taken: Vec<Point>,
+    taken_by: Vec<u8>,
+    /// Whether stones were set up ([`FiveBoard::put`]): the tournament
+    /// rule holds only for games from the empty board.
+    set_up: bool,
 }
 
 impl FiveBoard {
@@ -283,6 +338,10 @@ impl FiveBoard {
             moves: Vec::with_capacity(size * size),
             stones: 0,
             outcome: None,
+            captures: [0; 2],
+            taken: Vec::new(),
+            taken_by: Vec::new(),
+            set_up: false,
         })
     }
 
@@ -292,7 +351,7 @@ impl FiveBoard {
         if !(3..=MAX_SIZE.div_ceil(2)).contains(&side) {
             return Err(HexBoardError::Side(side));
         }
-        if rule == Rule::Renju {
+        if matches!(rule, Rule::Renju | Rule::Pente) {
             return Err(HexBoardError::Renju);
         }
         let layout = HexLayout::new(side);
@@ -303,6 +362,10 @@ impl FiveBoard {
             moves: Vec::with_capacity(layout.cells()),
             stones: 0,
             outcome: None,
+            captures: [0; 2],
+            taken: Vec::new(),
+            taken_by: Vec::new(),
+            set_up: false,
         })
     }
 
@@ -383,7 +446,36 @@ impl FiveBoard {
         let at = self.grid.index(p);
         self.grid.cells[at] = cell_of(color);
         self.stones += 1;
+        self.set_up = true;
         Ok(())
+    }
+
+    /// Pente: the pairs `color` has captured (0 under the other rules).
+    pub fn captures(&self, color: Color) -> u8 {
+        self.captures[color_index(color)]
+    }
+
+    /// Pente: the stones the last move captured (none under the other
+    /// rules), of the colour that did not play it.
+    pub fn last_captured(&self) -> &[Point] {
+        let n = self.taken_by.last().map_or(0, |&n| n as usize);
+        &self.taken[self.taken.len() - n..]
+    }
+
+    /// Pente: the pairs `color` would capture by playing the empty point
+    /// `p` (0 under the other rules, or when `p` is not empty).
+    pub fn pairs_captured_at(&self, p: Point, color: Color) -> u8 {
+        if self.rule != Rule::Pente || !self.is_empty(p) {
+            return 0;
+        }
+        pente::pairs_captured(&self.grid, self.grid.index(p), cell_of(color))
+    }
+
+    /// Whether Pente's tournament rule forbids `p` as the next move.
+    fn tournament_forbids(&self, p: Point) -> bool {
+        self.rule == Rule::Pente
+            && !self.set_up
+            && pente::tournament_forbids(self.grid.size, self.moves.len(), p)
     }
 
     /// Plays the side to move's stone on `p` and passes the move; returns
@@ -397,8 +489,21 @@ impl FiveBoard {
         if color == Color::Black && self.rule == Rule::Renju && self.is_forbidden(p) {
             return Err(IllegalMove::Forbidden(p));
         }
+        if self.tournament_forbids(p) {
+            return Err(IllegalMove::Tournament(p));
+        }
         let wins = self.wins_at(p, color);
         let at = self.grid.index(p);
+        if self.rule == Rule::Pente {
+            let (cells, n) = pente::captured_by(&self.grid, at, cell_of(color));
+            pente::remove(&mut self.grid, &cells[..n]);
+            for &k in &cells[..n] {
+                self.taken.push(self.grid.point(k));
+            }
+            self.taken_by.push(n as u8);
+            self.stones -= n;
+            self.captures[color_index(color)] += (n / 2) as u8;
+        }
         self.grid.cells[at] = cell_of(color);
         self.stones += 1;
         self.moves.push(p);
@@ -421,6 +526,17 @@ impl FiveBoard {
         self.grid.cells[at] = EMPTY;
         self.stones -= 1;
         self.to_move = self.to_move.other();
+        if self.rule == Rule::Pente {
+            let n = self.taken_by.pop().expect("a count for each move");
+            let theirs = cell_of(self.to_move.other());
+            for _ in 0..n {
+                let q = self.taken.pop().expect("a taken stone for each counted");
+                let k = self.grid.index(q);
+                self.grid.cells[k] = theirs;
+            }
+            self.stones += n as usize;
+            self.captures[color_index(self.to_move)] -= n / 2;
+        }
         // Play refuses moves once the game is over, so before the last
         // move it was not.
         self.outcome = None;
@@ -428,20 +544,20 @@ impl FiveBoard {
     }
 
     /// Whether `color` on the empty point `p` would win by the rule: five
-    /// or more in a row under freestyle (and for White under renju),
-    /// exactly five otherwise.
+    /// or more in a row under freestyle and Pente (and for White under
+    /// renju), exactly five otherwise; under Pente also the fifth pair
+    /// captured.
     pub fn wins_at(&self, p: Point, color: Color) -> bool {
         if !self.is_empty(p) {
             return false;
         }
-        let exact = match self.rule {
-            Rule::Freestyle => false,
-            Rule::Exact => true,
-            Rule::Renju => color == Color::Black,
-        };
+        let exact = self.rule.exact_for(color);
         self.runs_through(p, color)
             .iter()
             .any(|&n| if exact { n == 5 } else { n >= 5 })
+            || (self.rule == Rule::Pente
+                && self.captures(color) + self.pairs_captured_at(p, color)
+                    >= pente::CAPTURES_TO_WIN)
     }
 
     /// The empty points where `color` would make five by the rule on the
@@ -453,11 +569,7 @@ impl FiveBoard {
     /// learns every new one from the stone that made it. `s` must be on
     /// the board.
     pub fn fives_through(&self, s: Point, color: Color) -> Fives {
-        let exact = match self.rule {
-            Rule::Freestyle => false,
-            Rule::Exact => true,
-            Rule::Renju => color == Color::Black,
-        };
+        let exact = self.rule.exact_for(color);
         let own = cell_of(color);
         let at = self.grid.index(s);
         let mut out = Fives::default();
@@ -510,11 +622,7 @@ impl FiveBoard {
         let (Some(Outcome::Win(c)), Some(p)) = (self.outcome, self.last_move()) else {
             return Vec::new();
         };
-        let exact = match self.rule {
-            Rule::Freestyle => false,
-            Rule::Exact => true,
-            Rule::Renju => c == Color::Black,
-        };
+        let exact = self.rule.exact_for(c);
         let runs = self.runs_through(p, c);
         for (k, &(di, dj)) in self.directions().iter().enumerate() {
             if (exact && runs[k] == 5) || (!exact && runs[k] >= 5) {
@@ -568,6 +676,7 @@ impl FiveBoard {
         self.outcome.is_none()
             && self.is_empty(p)
             && !(self.to_move == Color::Black && self.is_forbidden(p))
+            && !self.tournament_forbids(p)
     }
 
     /// The points the side to move may play, in reading order (none once

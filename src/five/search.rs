@@ -44,6 +44,15 @@ pub(super) mod zobrist {
 
     pub(in crate::five) const WHITE_TO_MOVE: u64 = splitmix(0);
 
+    /// Pente: `c` has captured `pairs` pairs (0 to 5).
+    pub(in crate::five) fn captured(c: Color, pairs: u8) -> u64 {
+        let side = match c {
+            Color::Black => 0,
+            Color::White => 8,
+        };
+        splitmix(0x5EED_0000 + side + u64::from(pairs))
+    }
+
     pub(in crate::five) fn stone(p: Point, c: Color) -> u64 {
         let side = match c {
             Color::Black => 0,
@@ -249,7 +258,9 @@ impl<G: FiveGeometry> Engine<G> {
             return Some(win - 1);
         }
         let theirs = self.fives(me.other());
-        if theirs.len() >= 2 {
+        // The opponent's fives leave only their answers (none: lost).
+        let answers = (!theirs.is_empty()).then(|| self.answers_to_fives(&theirs));
+        if answers.as_ref().is_some_and(Vec::is_empty) {
             return Some(-(win - 2));
         }
         if depth == 0 {
@@ -266,13 +277,9 @@ impl<G: FiveGeometry> Engine<G> {
                 return Some(s);
             }
         }
-        let forced = theirs.len() == 1;
-        let moves = if forced {
-            if !self.game.is_legal(theirs[0]) {
-                // Renju: the one block is forbidden to Black.
-                return Some(-(win - 2));
-            }
-            theirs
+        let forced = answers.is_some();
+        let moves = if let Some(answers) = answers {
+            answers
         } else {
             let mut moves: Vec<Point> = self.candidates().into_iter().take(WIDTH).collect();
             // The table's move first, then the killers: a reordering of

@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use mkpat::tables::Kind;
 
 use super::engine::{Engine, Limits, WIDTH};
-use super::rules::Fives;
+use super::rules::{Fives, Rule};
 use super::valuation::FiveGeometry;
 use crate::position::{Color, Point, Position};
 
@@ -100,7 +100,10 @@ impl<G: FiveGeometry> Engine<G> {
             }
             self.nodes += 1;
             let made = self.game.fives_through(p, me);
-            let line = if made.count == 0 {
+            let line = if self.game.outcome().is_some() {
+                // Pente: the fifth pair taken.
+                Some(Vec::new())
+            } else if made.count == 0 {
                 // The patterns' four is none by the rule (an overline
                 // under exact five, say).
                 None
@@ -123,8 +126,11 @@ impl<G: FiveGeometry> Engine<G> {
         &mut self,
         made: Fives,
         depth: u32,
-        next: impl FnOnce(&mut Engine<G>, u32, Option<Point>) -> Line,
+        mut next: impl FnMut(&mut Engine<G>, u32, Option<Point>) -> Line,
     ) -> Line {
+        if self.game.rule() == Rule::Pente {
+            return self.answer_four_by_captures(depth, next);
+        }
         let q = made.first?;
         if made.count >= 2 || !self.game.is_legal(q) {
             return Some(Vec::new());
@@ -141,6 +147,58 @@ impl<G: FiveGeometry> Engine<G> {
         };
         self.unmake();
         line.map(|rest| prefixed(q, rest))
+    }
+
+    /// [`Engine::answer_four`] under Pente, where a four is also answered
+    /// by a capture (of a stone of the row, or the fifth pair): every
+    /// block and capture is tried, and the attacker wins when it wins
+    /// after each (the line shown follows the first). After an answer the
+    /// attacker wins at once with a five still there; the defender's
+    /// fives, wherever its capture opened them, are one to take (`next`)
+    /// or two, which the attacker's line does not survive.
+    fn answer_four_by_captures(
+        &mut self,
+        depth: u32,
+        mut next: impl FnMut(&mut Engine<G>, u32, Option<Point>) -> Line,
+    ) -> Line {
+        let attacker = self.game.to_move().other();
+        let fives = self.fives(attacker);
+        if fives.is_empty() {
+            return None;
+        }
+        let answers = self.answers_to_fives(&fives);
+        let mut first = None;
+        for q in answers {
+            if !self.make(q) {
+                continue;
+            }
+            self.nodes += 1;
+            let line = if self.game.outcome().is_some() {
+                // The defender's fifth pair.
+                None
+            } else if let Some(&f) = self
+                .fives(attacker)
+                .iter()
+                .find(|&&f| self.game.is_legal(f))
+            {
+                Some(vec![f])
+            } else {
+                match self.fives(attacker.other()).as_slice() {
+                    [] => next(self, depth - 1, None),
+                    [f] => next(self, depth - 1, Some(*f)),
+                    _ => None,
+                }
+            };
+            self.unmake();
+            match line {
+                None => return None,
+                Some(rest) => {
+                    first.get_or_insert_with(|| prefixed(q, rest));
+                }
+            }
+        }
+        // No answer at all: the five follows.
+        Some(first.unwrap_or_default())
     }
 
     /// A forced win by threes and fours for the side to move, within
@@ -222,7 +280,13 @@ impl<G: FiveGeometry> Engine<G> {
             return None;
         }
         let mut answers = self.defences(at, me, lines);
-        for d in self.threats(Kind::is_four) {
+        // Counter-fours, and under Pente captures (which may take a stone
+        // of the three).
+        for d in self
+            .threats(Kind::is_four)
+            .into_iter()
+            .chain(self.captures())
+        {
             if !answers.contains(&d) {
                 answers.push(d);
             }
@@ -237,13 +301,34 @@ impl<G: FiveGeometry> Engine<G> {
             }
             self.nodes += 1;
             let them = self.game.to_move().other();
-            let counter = self.game.fives_through(d, them);
-            let line = if counter.count >= 2 {
+            let counter = if self.game.rule() == Rule::Pente {
+                // A capture can open a five anywhere.
+                let f = self.fives(them);
+                Fives {
+                    count: f.len(),
+                    first: f.first().copied(),
+                    on_line: [0; 4],
+                }
+            } else {
+                self.game.fives_through(d, them)
+            };
+            let line = if self.game.outcome().is_some() {
+                // The defender's fifth pair.
+                None
+            } else if counter.count >= 2 {
                 None
             } else if let Some(f) = counter.first {
                 // Their four: we block, and they answer the three again.
-                if self.game.is_legal(f) && self.make(f) {
-                    let line = self.defend(at, f, depth, limits, failed);
+                // Every stone stays in five in a row, so these exchanges
+                // end; under Pente captures free points again and the
+                // board may come back, so each costs a ply of depth.
+                let again = if self.game.rule() == Rule::Pente {
+                    depth - 1
+                } else {
+                    depth
+                };
+                if again > 0 && self.game.is_legal(f) && self.make(f) {
+                    let line = self.defend(at, f, again, limits, failed);
                     self.unmake();
                     line.map(|rest| prefixed(f, rest))
                 } else {

@@ -23,7 +23,7 @@ use mkpat::tables::Kind;
 use mkpat::geometry::{Hexagon, Shape, Square};
 
 use super::database::FiveDatabase;
-use super::rules::FiveBoard;
+use super::rules::{FiveBoard, Rule};
 use crate::board::Board;
 use crate::matcher::{Match, Matcher};
 use crate::position::{Color, Point, Position};
@@ -175,6 +175,12 @@ impl Valuation {
         counts.iter().position(|&k| k > 0).map(|k| Kind::ALL[k])
     }
 
+    /// Whether `c` playing `p` makes a shape of `kind`, by the patterns
+    /// (not only the strongest: a capture beside a three).
+    pub fn makes(&self, p: Point, c: Color, kind: Kind) -> bool {
+        self.kinds[index(c)][p.i as usize * self.size + p.j as usize][kind as usize] > 0
+    }
+
     /// Every point a pattern proposes, for either side (the candidates of
     /// a search), in reading order.
     pub fn proposed(&self) -> impl Iterator<Item = Point> + '_ {
@@ -230,6 +236,13 @@ pub trait FiveGeometry: Shape {
     /// katachi's own database for this geometry, built once and shared.
     fn builtin() -> std::sync::Arc<FiveDatabase<Self>>;
 
+    /// katachi's own database for this geometry and `rule` (Pente's has
+    /// captures): the geometry's builtin one unless the rule has its own.
+    fn builtin_for(rule: Rule) -> std::sync::Arc<FiveDatabase<Self>> {
+        let _ = rule;
+        Self::builtin()
+    }
+
     /// The matcher's board of a game: its stones, set-up ones too.
     fn board_of(game: &FiveBoard) -> Board<Self> {
         let mut out = Self::empty_board(game);
@@ -251,6 +264,10 @@ impl FiveGeometry for Square {
     fn builtin() -> std::sync::Arc<FiveDatabase> {
         FiveDatabase::builtin()
     }
+
+    fn builtin_for(rule: Rule) -> std::sync::Arc<FiveDatabase> {
+        FiveDatabase::for_rule(rule)
+    }
 }
 
 impl FiveGeometry for Hexagon {
@@ -268,7 +285,6 @@ impl FiveGeometry for Hexagon {
 mod tests {
     use super::*;
     use crate::five::database::FiveDatabase;
-    use crate::five::rules::Rule;
     use proptest::prelude::*;
 
     proptest! {

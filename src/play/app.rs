@@ -13,7 +13,7 @@ pub use super::settings::{
 pub use super::text::{hint_of, parse_vertex, reason_text, vertex};
 use super::view;
 use super::worker::{Answer, Job, Reply, Task};
-use crate::five::record::{read_psq, write_psq, Record, ReplayError, TimedMove};
+use crate::five::record::{read_psq_for, write_psq, Record, ReplayError, TimedMove};
 use crate::five::{FiveBoard, IllegalMove, Outcome, Rule};
 use crate::position::{Color, Point, Position};
 
@@ -681,7 +681,7 @@ fn load_record(path: &str, rule: Rule) -> Result<FiveBoard, String> {
     let bytes = crate::input::read_file(std::path::Path::new(path))
         .map_err(|e| format!("cannot load: {e}"))?;
     let text = String::from_utf8_lossy(&bytes);
-    let record = read_psq(&text).map_err(|e| format!("cannot load {path}: {e}"))?;
+    let record = read_psq_for(&text, rule).map_err(|e| format!("cannot load {path}: {e}"))?;
     record.replay(rule, usize::MAX).map_err(|e| match e {
         ReplayError::NotSquare { width, height } => {
             format!("cannot load {path}: a {width}x{height} board is not square")

@@ -56,6 +56,7 @@ pub fn rule_label(rule: Rule) -> &'static str {
         Rule::Freestyle => "freestyle",
         Rule::Exact => "exactly five",
         Rule::Renju => "renju",
+        Rule::Pente => "pente",
     }
 }
 

@@ -275,7 +275,8 @@ pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 pub struct FiveKatachi {
     name: String,
     think: Option<Duration>,
-    db: Arc<FiveDatabase>,
+    /// The database; the builtin one for the game's rule when `None`.
+    db: Option<Arc<FiveDatabase>>,
     board: Option<FiveBoard>,
     limit: Option<Duration>,
     game_left: Option<Duration>,
@@ -286,7 +287,7 @@ impl FiveKatachi {
         FiveKatachi {
             name: name.to_string(),
             think,
-            db: FiveDatabase::builtin(),
+            db: None,
             board: None,
             limit: None,
             game_left: None,
@@ -295,7 +296,7 @@ impl FiveKatachi {
 
     /// The player valuing with `db` instead of the builtin database.
     pub fn with_database(mut self, db: Arc<FiveDatabase>) -> FiveKatachi {
-        self.db = db;
+        self.db = Some(db);
         self
     }
 
@@ -351,7 +352,11 @@ impl Side<FiveReferee> for FiveKatachi {
         let found = if board.hex_layout().is_some() {
             Engine::<Hexagon>::on(board.clone()).choose(&limits)
         } else {
-            Engine::with_database(board.clone(), self.db.clone()).choose(&limits)
+            let db = self
+                .db
+                .clone()
+                .unwrap_or_else(|| FiveDatabase::for_rule(board.rule()));
+            Engine::with_database(board.clone(), db).choose(&limits)
         };
         let Some((p, _)) = found else {
             return Ok(None);

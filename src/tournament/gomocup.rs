@@ -45,12 +45,14 @@ pub struct GomocupPlayer {
     game_clock: bool,
 }
 
-/// `INFO rule`'s value for a rule.
-pub fn gomocup_rule(rule: Rule) -> u32 {
+/// `INFO rule`'s value for a rule; `None` for Pente, which the protocol
+/// does not name (and whose captures its boards cannot say).
+pub fn gomocup_rule(rule: Rule) -> Option<u32> {
     match rule {
-        Rule::Freestyle => 0,
-        Rule::Exact => crate::gomocup::rule::EXACTLY_FIVE,
-        Rule::Renju => crate::gomocup::rule::RENJU,
+        Rule::Freestyle => Some(0),
+        Rule::Exact => Some(crate::gomocup::rule::EXACTLY_FIVE),
+        Rule::Renju => Some(crate::gomocup::rule::RENJU),
+        Rule::Pente => None,
     }
 }
 
@@ -160,6 +162,8 @@ impl Side<FiveReferee> for GomocupPlayer {
     }
 
     fn new_game(&mut self, setup: &FiveSetup, _seed: u64) -> Result<(), String> {
+        let rule = gomocup_rule(setup.rule)
+            .ok_or_else(|| format!("{}: the Gomocup protocol has no Pente rule", self.name))?;
         if self.engine.is_none() {
             self.engine = Some(Engine::spawn(&self.program, &self.args)?);
         }
@@ -182,7 +186,7 @@ impl Side<FiveReferee> for GomocupPlayer {
             "INFO timeout_match {}",
             setup.game_time.map_or(0, millis)
         ));
-        info.push(format!("INFO rule {}", gomocup_rule(setup.rule)));
+        info.push(format!("INFO rule {rule}"));
         info.push("INFO game_type 1".into());
         self.send(&info, false, SETUP_LIMIT).map(|_| ())
     }

@@ -29,6 +29,7 @@ pub mod five;
 pub mod gomocup;
 pub mod ledger;
 pub mod openings;
+pub mod pente;
 pub mod players;
 pub mod ratings;
 pub mod referee;

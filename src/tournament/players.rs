@@ -14,6 +14,7 @@ use super::referee::Side;
 use super::runner::Game;
 use super::{GtpPlayer, Katachi, Player, RandomPlayer};
 use crate::five::database::FiveDatabase;
+use crate::five::Rule;
 use crate::go::evaluation::EvalOptions;
 use crate::go::movegen::PatternSet;
 use crate::go::search::SearchOptions;
@@ -25,7 +26,9 @@ use crate::position::Color;
 /// a row `katachi:ms=N,db=FILE`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
 /// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
 /// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
-/// brain, e.g. `gomocup:pbrain-katachi`).
+/// brain, e.g. `gomocup:pbrain-katachi`), and for Pente (five in a row
+/// under `--rule pente`) `pente:LEVEL[:PROGRAM]`, Debian's `pente` at
+/// level 1 to 9.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
     pub name: String,
@@ -62,6 +65,8 @@ pub enum PlayerKind {
     /// as a shell command naming its team with `{team}`
     /// ([`super::contest`]).
     File(String),
+    /// Pente: Debian's `pente` at a level, the program's path.
+    Pente { level: u8, program: String },
 }
 
 impl std::str::FromStr for PlayerSpec {
@@ -71,6 +76,7 @@ impl std::str::FromStr for PlayerSpec {
         let usage = "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or \
                      NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N], NAME=seed, NAME=greedy, \
                      NAME=line-records, NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row); \
+                     NAME=pente:LEVEL[:PROGRAM] (Pente); \
                      NAME=katachi[:ms=N], NAME=greedy, NAME=line-records, NAME=random or \
                      NAME=file:COMMAND naming {team} (the hexagon)";
         let (name, kind) = s.split_once('=').ok_or_else(|| format!("`{s}`: {usage}"))?;
@@ -96,6 +102,22 @@ impl std::str::FromStr for PlayerSpec {
             PlayerKind::File(cmd.trim().to_string())
         } else if kind == "line-records" {
             PlayerKind::LineRecords
+        } else if let Some(rest) = kind.strip_prefix("pente:") {
+            let (level, program) = rest
+                .split_once(':')
+                .unwrap_or((rest, super::pente::DEFAULT_PROGRAM));
+            let level = level
+                .parse::<u8>()
+                .ok()
+                .filter(|l| (1..=9).contains(l))
+                .ok_or_else(|| format!("`{s}`: pente's level is 1 to 9, not `{level}`"))?;
+            if program.is_empty() {
+                return Err(format!("`{s}`: `pente:{level}:` needs the program's path"));
+            }
+            PlayerKind::Pente {
+                level,
+                program: program.to_string(),
+            }
         } else if kind == "random" {
             PlayerKind::Random
         } else if kind == "seed" {
@@ -175,9 +197,22 @@ impl PlayerSpec {
                 | PlayerKind::Seed
                 | PlayerKind::Greedy
                 | PlayerKind::LineRecords
-                | PlayerKind::Gomocup(_),
+                | PlayerKind::Gomocup(_)
+                | PlayerKind::Pente { .. },
             ) => Err(format!(
                 "player `{name}` plays five in a row only (--game five or hex)"
+            )),
+            (Game::Five { rule, .. }, PlayerKind::Pente { .. }) if *rule != Rule::Pente => Err(
+                format!("player `{name}` plays Pente only (--game five --rule pente --size 19)"),
+            ),
+            (
+                Game::Five {
+                    rule: Rule::Pente,
+                    ..
+                },
+                PlayerKind::Gomocup(_),
+            ) => Err(format!(
+                "player `{name}`: the Gomocup protocol has no Pente rule (its boards cannot say a capture)"
             )),
             (
                 Game::Five { .. },
@@ -208,6 +243,9 @@ impl PlayerSpec {
             (Game::Hex { .. }, PlayerKind::Gomocup(_)) => Err(format!(
                 "player `{name}`: Gomocup brains play on the square board; a contest player is file:COMMAND"
             )),
+            (Game::Hex { .. }, PlayerKind::Pente { .. }) => Err(format!(
+                "player `{name}` plays Pente only (--game five --rule pente --size 19)"
+            )),
             (Game::Hex { .. }, PlayerKind::Seed) => Err(format!(
                 "player `{name}`: the seed's player reads the square board's eight neighbours; on the hexagon the baseline is line-records"
             )),
@@ -226,7 +264,8 @@ impl PlayerSpec {
             | PlayerKind::Greedy
             | PlayerKind::LineRecords
             | PlayerKind::File(_)
-            | PlayerKind::Gomocup(_) => unreachable!("refused by check"),
+            | PlayerKind::Gomocup(_)
+            | PlayerKind::Pente { .. } => unreachable!("refused by check"),
             PlayerKind::Katachi {
                 search,
                 db,
@@ -256,13 +295,17 @@ impl PlayerSpec {
     ) -> Result<Box<dyn Side<FiveReferee>>, String> {
         let name = &self.name;
         self.check(game)?;
+        let rule = match game {
+            Game::Five { rule, .. } | Game::Hex { rule } => *rule,
+            Game::Go => Rule::Freestyle,
+        };
         Ok(match &self.kind {
             PlayerKind::Katachi { db, .. } => {
-                Box::new(FiveKatachi::new(name, None).with_database(five_database(db)?))
+                Box::new(FiveKatachi::new(name, None).with_database(five_database(db, rule)?))
             }
             PlayerKind::FiveKatachi { ms, db } => Box::new(
                 FiveKatachi::new(name, Some(Duration::from_millis(*ms)))
-                    .with_database(five_database(db)?),
+                    .with_database(five_database(db, rule)?),
             ),
             PlayerKind::Seed => Box::new(Baseline::seed(name)),
             PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
@@ -270,16 +313,19 @@ impl PlayerSpec {
             PlayerKind::File(cmd) => Box::new(ContestPlayer::spawn(name, cmd, out)?),
             PlayerKind::Random => Box::new(RandomFive::new(name)),
             PlayerKind::Gomocup(cmd) => Box::new(GomocupPlayer::spawn(name, &cmd[0], &cmd[1..])?),
+            PlayerKind::Pente { level, program } => {
+                Box::new(super::pente::PentePlayer::new(name, program, *level)?)
+            }
             PlayerKind::Gtp(_) => unreachable!("refused by check"),
         })
     }
 }
 
-/// The builtin five-in-a-row database, or the one at `path` compiled
-/// (its errors located).
-fn five_database(path: &Option<String>) -> Result<Arc<FiveDatabase>, String> {
+/// The builtin database for `rule` (Pente's under Pente), or the one at
+/// `path` compiled (its errors located).
+fn five_database(path: &Option<String>, rule: Rule) -> Result<Arc<FiveDatabase>, String> {
     match path {
-        None => Ok(FiveDatabase::builtin()),
+        None => Ok(FiveDatabase::for_rule(rule)),
         Some(p) => FiveDatabase::load(p)
             .map(Arc::new)
             .map_err(|e| e.to_string()),
@@ -308,7 +354,6 @@ impl<P: Player> Player for Named<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::five::Rule;
 
     #[test]
     fn player_specs_read_and_refuse() {

@@ -299,7 +299,9 @@ pub(crate) struct TournamentArgs {
     /// NAME=random or NAME=gtp:COMMAND [ARGS]. Five in a row:
     /// NAME=katachi[:ms=N] (thinking N ms a move; without it, within the
     /// clocks, or 1 s), NAME=seed, NAME=greedy, NAME=random or
-    /// NAME=gomocup:COMMAND [ARGS] (a Gomocup brain in a child process).
+    /// NAME=gomocup:COMMAND [ARGS] (a Gomocup brain in a child process);
+    /// for Pente also NAME=pente:LEVEL[:PROGRAM] (Debian's `pente` at
+    /// level 1 to 9, /usr/games/pente by default).
     /// The hexagon: NAME=katachi[:ms=N], NAME=greedy, NAME=line-records
     /// (seed 003's plan), NAME=random or NAME=file:COMMAND, a player of the
     /// contest's file protocol started in DIR/players/NAME/ with `{team}`
@@ -314,8 +316,10 @@ pub(crate) struct TournamentArgs {
     pub(crate) game: GameArg,
     /// Five in a row's rule: freestyle (five or more win), exact (exactly
     /// five), renju (Black exactly five, and no double three, double four
-    /// or overline: such a move by Black is illegal and loses; not on the
-    /// hexagon).
+    /// or overline: such a move by Black is illegal and loses), pente
+    /// (five or more, pairs captured, the fifth pair wins, the
+    /// tournament rule; play it with --size 19). The hexagon is played
+    /// freestyle or exact.
     #[arg(long, value_enum, default_value_t = RuleArg::Freestyle)]
     pub(crate) rule: RuleArg,
     /// The first player against each other one, instead of every pair.
@@ -394,6 +398,8 @@ pub(crate) enum RuleArg {
     Freestyle,
     Exact,
     Renju,
+    /// Pente: five in a row with captures of pairs.
+    Pente,
 }
 
 impl From<RuleArg> for katachi::five::Rule {
@@ -402,6 +408,7 @@ impl From<RuleArg> for katachi::five::Rule {
             RuleArg::Freestyle => katachi::five::Rule::Freestyle,
             RuleArg::Exact => katachi::five::Rule::Exact,
             RuleArg::Renju => katachi::five::Rule::Renju,
+            RuleArg::Pente => katachi::five::Rule::Pente,
         }
     }
 }

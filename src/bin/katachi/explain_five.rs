@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use katachi::five::database::FiveDatabase;
 use katachi::five::explain::{board_text, explain_with};
-use katachi::five::record::{read_psq, ReplayError};
+use katachi::five::record::{read_psq_for, ReplayError};
 use katachi::five::{IllegalMove, Rule};
 
 use crate::emit;
@@ -22,7 +22,8 @@ pub(crate) fn run(
 ) -> Result<(), String> {
     let bytes = katachi::input::read_file(std::path::Path::new(path))
         .map_err(|e| format!("katachi: {path}: {e}"))?;
-    let record = read_psq(&String::from_utf8_lossy(&bytes)).map_err(|e| e.located(path))?;
+    let record =
+        read_psq_for(&String::from_utf8_lossy(&bytes), rule).map_err(|e| e.located(path))?;
     let total = record.moves.len();
     let replay = until.map_or(total, |n| (n as usize - 1).min(total));
     let game = record.replay(rule, replay).map_err(|e| match e {
@@ -48,7 +49,7 @@ pub(crate) fn run(
         ),
     })?;
     let db = match db_path {
-        None => FiveDatabase::builtin(),
+        None => FiveDatabase::for_rule(rule),
         Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
     };
     let explanation = explain_with(&game, db, depth, top.saturating_sub(1));

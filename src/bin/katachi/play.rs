@@ -15,7 +15,9 @@ use crate::args::RuleArg;
 pub(crate) struct PlayArgs {
     /// The rule: five or more wins (freestyle), exactly five wins
     /// (exact), or renju (the first player, Black, wins with exactly five
-    /// and may not make a double three, a double four or an overline).
+    /// and may not make a double three, a double four or an overline), or
+    /// pente (five or more, pairs captured, the fifth pair wins, the
+    /// tournament rule; play it with --size 19).
     #[arg(long, value_enum)]
     rule: Option<RuleArg>,
     /// The board's side, 5 to 26 (the start screen offers 15, 19, 20).
@@ -107,7 +109,11 @@ pub(crate) fn run(args: PlayArgs) -> ExitCode {
         ..Settings::new(choices)
     };
     let db = match args.db.as_deref() {
-        None => katachi::five::database::FiveDatabase::builtin(),
+        // Pente (only by `--rule pente`: the start screen does not offer
+        // it) plays with its own database.
+        None => katachi::five::database::FiveDatabase::for_rule(
+            choices.rule.unwrap_or(katachi::five::Rule::Freestyle),
+        ),
         Some(path) => match katachi::five::database::FiveDatabase::load(path) {
             Ok(db) => std::sync::Arc::new(db),
             Err(e) => {

@@ -114,10 +114,16 @@ fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
                 return Err("--openings-file: the hexagon's openings are random ones (--openings, --opening-moves)".to_string().into());
             }
             let rule = match a.rule {
-                RuleArg::Renju => {
-                    return Err("--rule renju: the hexagon is played freestyle or exact"
-                        .to_string()
-                        .into())
+                RuleArg::Renju | RuleArg::Pente => {
+                    return Err(format!(
+                        "--rule {}: the hexagon is played freestyle or exact",
+                        if a.rule == RuleArg::Renju {
+                            "renju"
+                        } else {
+                            "pente"
+                        }
+                    )
+                    .into())
                 }
                 r => Rule::from(r),
             };
