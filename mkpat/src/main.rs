@@ -390,7 +390,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         r.total,
                         bak.display()
                     );
-                    Ok(ExitCode::SUCCESS)
+                    renum_personalities(&file, &r)
+
                 }
                 Err(renum::RenumError::NotNumbered) => Err(format!(
                     "{}: patterns of the GNU Go 2.6 dialect are named, not numbered; file untouched",
@@ -480,4 +481,64 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The personality files beside a renumbered database (`*.toml` in its
+/// folder and in its `personalities/` subfolder) that were written for it
+/// (the old fingerprint): their pattern names follow the new numbers and
+/// their fingerprint the new database, each written atomically with a
+/// backup. Files for other databases are left alone; a file that cannot
+/// be read or rewritten is an error (the database is renumbered already).
+fn renum_personalities(db: &Path, r: &renum::Renumbered) -> Result<ExitCode, String> {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut files: Vec<PathBuf> = Vec::new();
+    for d in [dir.to_path_buf(), dir.join("personalities")] {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "toml") && p.is_file() {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let (old, new) = &r.fingerprints;
+    let mut failed = 0;
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let Ok(p) = mkpat::personality::Personality::parse(&text) else {
+            // Not a personality, or a broken one: not ours to touch.
+            continue;
+        };
+        if &p.fingerprint != old {
+            continue;
+        }
+        match mkpat::personality::rename_patterns(&text, &r.renames, new) {
+            Ok(updated) => {
+                let bak = output::replace_with_backup(&f, text.as_bytes(), updated.as_bytes())
+                    .map_err(|e| e.to_string())?;
+                println!(
+                    "{}: personality updated to the new numbers; the old file is {}",
+                    f.display(),
+                    bak.display()
+                );
+            }
+            Err(e) => {
+                eprintln!("mkpat: error: {}: not updated: {e}", f.display());
+                failed += 1;
+            }
+        }
+    }
+    Ok(if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -765,3 +765,64 @@ mod output_files {
         assert_eq!(names(dir.path()), ["patterns.db"]);
     }
 }
+
+#[test]
+fn renum_keeps_the_personalities_beside_the_database_in_step() {
+    use mkpat::personality::{fingerprint, Personality};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("patterns.db");
+    std::fs::write(&db, NUMBERED).unwrap();
+    let old = fingerprint(mkpat::Dialect::Seed, ["5", "12"]);
+    let mine = format!(
+        "name = \"mine\"\ndescription = \"cuts\"\ngame = \"go\"\n# written for the old numbers\nfingerprint = \"{old}\"\n\n[patterns]\n# the corner\n\"12\" = 150\n\"5\" = 80 # both fives\n"
+    );
+    std::fs::create_dir(dir.path().join("personalities")).unwrap();
+    let beside = dir.path().join("personalities/mine.toml");
+    std::fs::write(&beside, &mine).unwrap();
+    let other = "name = \"o\"\ndescription = \"\"\ngame = \"go\"\nfingerprint = \"seed-0\"\n[patterns]\n\"12\" = 1\n";
+    let foreign = dir.path().join("other.toml");
+    std::fs::write(&foreign, other).unwrap();
+
+    let o = mkpat(&["renum", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("mine.toml: personality updated"),
+        "{}",
+        stdout(&o)
+    );
+    let updated = std::fs::read_to_string(&beside).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("personalities/mine.toml.bak")).unwrap(),
+        mine,
+        "the backup is the original"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&foreign).unwrap(),
+        other,
+        "another database's file is left alone"
+    );
+    assert!(updated.contains("# the corner\n3 = 150\n"), "{updated}");
+    assert!(
+        updated.contains("1 = 80 # both fives\n2 = 80 # both fives\n"),
+        "{updated}"
+    );
+    // It checks against the renumbered database, weighing the same
+    // patterns as before.
+    let text = std::fs::read_to_string(&db).unwrap();
+    let new = mkpat::compile("patterns.db", text.as_bytes(), &mkpat::Options::default())
+        .database
+        .expect("the renumbered database compiles");
+    let p = Personality::parse(&updated).expect("parses");
+    assert!(p.check_database(new.dialect, &new.patterns).is_empty());
+    let before = Personality::parse(&mine).unwrap();
+    assert!(
+        !before.check_database(new.dialect, &new.patterns).is_empty(),
+        "the old file no longer fits"
+    );
+    let o = p.overlay(new.dialect, &new.patterns);
+    let weight = |name: &str| {
+        let k = new.patterns.iter().position(|q| q.name == name).unwrap();
+        o.values(k).go().unwrap().weight
+    };
+    assert_eq!((weight("1"), weight("2"), weight("3")), (32, 24, 30));
+}

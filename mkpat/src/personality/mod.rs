@@ -212,7 +212,9 @@ impl Personality {
                     self.game_span,
                     format!("this personality is for `{}`, not `{game}`", self.game),
                 )
-                .note(format!("`katachi personality new {game}` writes one for {game}")),
+                .note(format!(
+                    "`katachi personality new {game}` writes one for {game}"
+                )),
             );
         }
         let keys: Vec<&str> = defs.iter().map(|d| d.key).collect();
@@ -367,7 +369,11 @@ fn settings(
                 "another kind of value"
             };
             diags.push(Diagnostic::error(
-                if item.span().is_some() { value_span } else { key_span(key) },
+                if item.span().is_some() {
+                    value_span
+                } else {
+                    key_span(key)
+                },
                 format!("`{section}.{k}` must be a whole number (percent), not {found}"),
             ));
             continue;
@@ -376,7 +382,9 @@ fn settings(
             if !(0..=max).contains(&value) {
                 diags.push(Diagnostic::error(
                     value_span,
-                    format!("`{section}.{k}` = {value} is out of range: expected 0 to {max} (percent)"),
+                    format!(
+                        "`{section}.{k}` = {value} is out of range: expected 0 to {max} (percent)"
+                    ),
                 ));
                 continue;
             }

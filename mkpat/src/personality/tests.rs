@@ -110,20 +110,35 @@ fn renaming_keeps_comments_and_follows_duplicates() {
     let two = "name = \"t\"\ndescription = \"\"\ngame = \"go\"\nfingerprint = \"a\"\n[patterns]\n1 = 10\n2 = 20\n";
     let out = rename_patterns(two, &swapped, "b").unwrap();
     let p = Personality::parse(&out).unwrap();
-    let got: Vec<(&str, i64)> = p.patterns.iter().map(|s| (s.key.as_str(), s.value)).collect();
+    let got: Vec<(&str, i64)> = p
+        .patterns
+        .iter()
+        .map(|s| (s.key.as_str(), s.value))
+        .collect();
     assert_eq!(got, [("2", 10), ("1", 20)]);
 }
 
 #[test]
 fn the_template_lists_every_factor_and_parses_back_to_defaults() {
     let db = db();
-    let t = template("go", "new", "all defaults", db.dialect, &fp(), Some("1"), &DEFS);
+    let t = template(
+        "go",
+        "new",
+        "all defaults",
+        db.dialect,
+        &fp(),
+        Some("1"),
+        &DEFS,
+    );
     let p = Personality::parse(&t).expect("the template parses");
     assert!(p.check_database(db.dialect, &db.patterns).is_empty());
     assert!(p.check_engine("go", &DEFS).is_empty());
     assert_eq!(p.classes.len(), crate::tables::class::LETTERS.len());
     assert_eq!(p.engine.len(), DEFS.len());
-    assert_eq!(p.overlay(db.dialect, &db.patterns), Overlay::identity(db.dialect, &db.patterns));
+    assert_eq!(
+        p.overlay(db.dialect, &db.patterns),
+        Overlay::identity(db.dialect, &db.patterns)
+    );
 }
 
 #[test]

@@ -13,12 +13,21 @@ use crate::dialect::{Dialect, Kind};
 /// What each Go class letter's factor re-weighs (the letters' meanings
 /// are `docs/language.md`'s).
 const CLASS_DEFINITIONS: [(char, &str); 11] = [
-    ('s', "sacrifice patterns (the stone played may be capturable)"),
-    ('n', "patterns whose move must also be safe for the opponent"),
+    (
+        's',
+        "sacrifice patterns (the stone played may be capturable)",
+    ),
+    (
+        'n',
+        "patterns whose move must also be safe for the opponent",
+    ),
     ('O', "patterns for own stones that are alive"),
     ('o', "patterns for own stones that are weak or dead"),
     ('X', "patterns against opponent stones that are alive"),
-    ('x', "patterns against opponent stones that are weak or dead"),
+    (
+        'x',
+        "patterns against opponent stones that are weak or dead",
+    ),
     ('D', "defence patterns (save an own string)"),
     ('C', "connection patterns (join two own dragons)"),
     ('B', "cutting patterns (keep two opponent dragons apart)"),
