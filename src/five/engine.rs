@@ -298,7 +298,15 @@ impl<G: FiveGeometry> Engine<G> {
     /// opponent's.
     pub(super) fn evaluate(&self) -> i64 {
         let me = self.game.to_move();
-        self.valuation.total(me) - self.valuation.total(me.other())
+        let noise = self.db.noise();
+        let random = if noise > 0 {
+            // A personality's random term: a function of the position
+            // (its hash), so that the search stays deterministic.
+            (super::personality::mix(self.hash) % (noise as u64 + 1)) as i64
+        } else {
+            0
+        };
+        self.valuation.total(me) - self.valuation.total(me.other()) + random
     }
 
     /// Starts a step of the choice that may run until `share` of the

@@ -43,6 +43,7 @@ pub mod database;
 pub mod engine;
 pub mod explain;
 pub mod line_records;
+pub mod personality;
 pub mod players;
 pub mod record;
 mod renju;

@@ -342,6 +342,59 @@ impl Personality {
     }
 }
 
+/// A personality file rejected: every diagnostic rendered with its
+/// source line, and how many errors there were.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    pub rendered: String,
+    pub errors: usize,
+}
+
+impl std::fmt::Display for Rejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{} error(s) in the personality", self.rendered, self.errors)
+    }
+}
+
+impl std::error::Error for Rejected {}
+
+/// Reads a personality file's bytes for an engine (`game`, its factor
+/// table `defs`) and a database (`dialect`, `patterns`): parsed, checked
+/// against both, every error of the file rendered at once.
+pub fn load(
+    name: &str,
+    bytes: &[u8],
+    game: &str,
+    defs: &[FactorDef],
+    dialect: Dialect,
+    patterns: &[Pattern],
+) -> Result<Personality, Rejected> {
+    let (file, mut diags) = crate::diag::SourceFile::from_bytes(name, bytes);
+    let parsed = if diags.is_empty() {
+        Personality::parse(&file.text)
+    } else {
+        Err(Vec::new())
+    };
+    let p = match parsed {
+        Ok(p) => {
+            diags.extend(p.check_engine(game, defs));
+            diags.extend(p.check_database(dialect, patterns));
+            Some(p)
+        }
+        Err(d) => {
+            diags.extend(d);
+            None
+        }
+    };
+    match p {
+        Some(p) if diags.is_empty() => Ok(p),
+        _ => Err(Rejected {
+            rendered: file.render_all(&diags),
+            errors: diags.iter().filter(|d| d.is_error()).count(),
+        }),
+    }
+}
+
 /// The settings of one section: integers (in `0..=max` when given), keys
 /// unique (TOML guarantees it).
 fn settings(

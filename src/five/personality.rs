@@ -1,0 +1,73 @@
+//! Five in a row's engine factors: what a personality's `[engine]` table
+//! may set — each threat kind's value for the side that makes it
+//! (`attack-KIND`) and for the side that takes the point from it
+//! (`defence-KIND`), in percent, and a random term (`noise`, points) —
+//! and the loading of a personality for a database (its pattern factors
+//! checked against the database, both applied as one overlay).
+
+use mkpat::overlay::{Overlay, Selector};
+use mkpat::tables::{Kind, Pattern, Values};
+
+/// The game name personality files for this engine carry.
+pub const GAME: &str = "five";
+
+/// How many threat kinds there are.
+const KINDS: usize = Kind::ALL.len();
+
+/// Five in a row's engine factors, as numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FiveFactors {
+    /// Per kind (`Kind as usize`): percent of a pattern's `mine`.
+    pub attack: [i32; KINDS],
+    /// Per kind: percent of a pattern's `theirs`.
+    pub defence: [i32; KINDS],
+    /// Up to this many points added to a searched position's score,
+    /// hashed from the position.
+    pub noise: i32,
+}
+
+impl Default for FiveFactors {
+    fn default() -> FiveFactors {
+        FiveFactors {
+            attack: [100; KINDS],
+            defence: [100; KINDS],
+            noise: 0,
+        }
+    }
+}
+
+impl FiveFactors {
+    /// `overlay` with each kind's values scaled for each side.
+    pub fn apply(&self, mut overlay: Overlay, patterns: &[Pattern]) -> Overlay {
+        for k in Kind::ALL {
+            let (a, d) = (self.attack[k as usize], self.defence[k as usize]);
+            if (a, d) == (100, 100) {
+                continue;
+            }
+            overlay.reweigh(patterns, &Selector::Kind(k), |v| {
+                if let Values::Five(f) = v {
+                    f.mine = scale(f.mine, a);
+                    f.theirs = scale(f.theirs, d);
+                }
+            });
+        }
+        overlay
+    }
+}
+
+fn scale(v: i32, percent: i32) -> i32 {
+    (i64::from(v) * i64::from(percent) / 100).clamp(i32::MIN.into(), i32::MAX.into()) as i32
+}
+
+/// SplitMix64's finaliser: the random term from a position's hash.
+pub(super) fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+#[cfg(feature = "compiler")]
+mod file;
+#[cfg(feature = "compiler")]
+pub use file::{factor_defs, load, Loaded};
