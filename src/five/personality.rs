@@ -70,4 +70,4 @@ pub(super) fn mix(mut x: u64) -> u64 {
 #[cfg(feature = "compiler")]
 mod file;
 #[cfg(feature = "compiler")]
-pub use file::{factor_defs, load, Loaded};
+pub use file::{factor_defs, load, load_file, Loaded};

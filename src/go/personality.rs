@@ -65,4 +65,4 @@ pub fn percent(value: i32, percent: i32) -> i32 {
 #[cfg(feature = "compiler")]
 mod file;
 #[cfg(feature = "compiler")]
-pub use file::{load, Loaded, FACTORS};
+pub use file::{load, load_file, Loaded, FACTORS};

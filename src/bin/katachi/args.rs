@@ -81,6 +81,12 @@ pub(crate) enum Command {
         /// builtin one.
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
+        /// A personality (TOML: `katachi personality new go`) that
+        /// re-weighs the database and sets the engine's factors, loaded
+        /// at start; its errors are reported located and GTP does not
+        /// start.
+        #[arg(long, value_name = "FILE")]
+        personality: Option<String>,
         /// The rule set: chinese (area; also `area`), japanese (territory;
         /// also `territory`), tromp-taylor (area counting every stone,
         /// positional superko, suicide allowed), aga, new_zealand (suicide

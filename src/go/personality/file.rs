@@ -96,3 +96,10 @@ pub fn load(name: &str, bytes: &[u8], set: &PatternSet) -> Result<Loaded, Reject
         patterns,
     })
 }
+
+/// [`load`] on a file (read within the input bound); the error is the
+/// rendered diagnostics and a `katachi: ` summary line.
+pub fn load_file(path: &str, set: &PatternSet) -> Result<Loaded, String> {
+    let bytes = crate::loading::read(path).map_err(|e| format!("katachi: {}", e.message))?;
+    load(path, &bytes, set).map_err(|r| format!("{}katachi: {path}: {} error(s)", r.rendered, r.errors))
+}
