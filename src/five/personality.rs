@@ -71,3 +71,47 @@ pub(super) fn mix(mut x: u64) -> u64 {
 mod file;
 #[cfg(feature = "compiler")]
 pub use file::{factor_defs, load, load_file, Loaded};
+
+/// The engine's move at a fixed `depth` (no clock) in each position under
+/// `rule`, with `db` (a personality's or the default): what `katachi
+/// personality diff` compares and the pinned tests assert. `None` where
+/// the position is not a game of the rule or has no move.
+pub fn moves_over(
+    db: &std::sync::Arc<crate::five::database::FiveDatabase>,
+    positions: &[crate::positions::PositionRecord],
+    rule: crate::five::Rule,
+    depth: u32,
+) -> Vec<Option<crate::position::Point>> {
+    use crate::five::engine::{Engine, Limits, DEFAULT_TABLE_BYTES};
+    use crate::position::{Point, Position};
+    positions
+        .iter()
+        .map(|p| {
+            let n = p.board.size();
+            let mut game = crate::five::FiveBoard::new(n, rule).ok()?;
+            for i in 0..n as i32 {
+                for j in 0..n as i32 {
+                    let q = Point::new(i, j);
+                    if let Some(c) = p.board.stone(q) {
+                        game.put(q, c).ok()?;
+                    }
+                }
+            }
+            game.set_to_move(p.to_move);
+            let mut engine = Engine::with_database(game, db.clone());
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let zero = || std::time::Duration::ZERO;
+            engine
+                .choose(&Limits {
+                    elapsed: &zero,
+                    budget: None,
+                    stop: &stop,
+                    max_depth: depth,
+                    vcf_depth: 12,
+                    vct_depth: 4,
+                    table_bytes: DEFAULT_TABLE_BYTES,
+                })
+                .map(|(q, _)| q)
+        })
+        .collect()
+}

@@ -66,3 +66,36 @@ pub fn percent(value: i32, percent: i32) -> i32 {
 mod file;
 #[cfg(feature = "compiler")]
 pub use file::{load, load_file, Loaded, FACTORS};
+
+/// The pattern engine's move (no search; seed 1) in each position, with
+/// `set` (a personality's or the default): what `katachi personality
+/// diff` compares and the pinned tests assert.
+pub fn moves_over(
+    set: &std::sync::Arc<crate::go::movegen::PatternSet>,
+    positions: &[crate::positions::PositionRecord],
+) -> Vec<crate::go::Move> {
+    use crate::position::{Point, Position};
+    positions
+        .iter()
+        .map(|p| {
+            let n = p.board.size();
+            let mut g = crate::go::Game::new(n);
+            g.seed(1);
+            g.set_patterns(set.clone());
+            g.set_search(None);
+            let mut stones = Vec::new();
+            for i in 0..n as i32 {
+                for j in 0..n as i32 {
+                    let q = Point::new(i, j);
+                    if let Some(c) = p.board.stone(q) {
+                        stones.push((c, q));
+                    }
+                }
+            }
+            // A positions file's stones are legal as set up; one that is
+            // not (a string without liberties) is valued on what was set.
+            let _ = g.setup(&stones);
+            g.choose_move(p.to_move)
+        })
+        .collect()
+}

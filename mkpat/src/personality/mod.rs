@@ -25,7 +25,7 @@
 
 mod write;
 
-pub use write::{rename_patterns, template, RenameError};
+pub use write::{rename_patterns, set_factors, template, RenameError};
 
 use std::collections::BTreeSet;
 use std::ops::Range;

@@ -148,3 +148,22 @@ fn the_fingerprint_follows_names_not_order() {
     assert_ne!(a, fingerprint(Dialect::Seed, ["1", "3"]));
     assert_ne!(a, fingerprint(Dialect::GnuGo26, ["1", "2"]));
 }
+
+#[test]
+fn setting_factors_keeps_comments_and_adds_what_is_missing() {
+    let text = good(&fp());
+    let out = set_factors(
+        &text,
+        &[
+            ("engine".into(), "tactics".into(), 90),
+            ("engine".into(), "random".into(), 7),
+            ("kinds".into(), "four".into(), 120),
+        ],
+    )
+    .unwrap();
+    let p = Personality::parse(&out).expect("still a personality");
+    assert_eq!(p.engine_value(&DEFS, "tactics"), 90);
+    assert_eq!(p.engine_value(&DEFS, "random"), 7);
+    assert_eq!(p.kinds[0].value, 120);
+    assert!(out.contains("\"2\" = 200 # doubled"), "{out}");
+}

@@ -169,3 +169,33 @@ pub fn rename_patterns(
     }
     Ok(doc.to_string())
 }
+
+/// The personality `text` with the factors `values` set (section such as
+/// `engine` or `classes`, key, value), written where they are or added
+/// to their section (created when missing); every other byte is kept
+/// where TOML allows. What `katachi tune` writes.
+pub fn set_factors(text: &str, values: &[(String, String, i64)]) -> Result<String, RenameError> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e: toml_edit::TomlError| RenameError(e.message().trim_end().to_string()))?;
+    for (section, key, value) in values {
+        if doc.get(section).is_none() {
+            doc.insert(section, Item::Table(toml_edit::Table::new()));
+        }
+        let table = doc
+            .get_mut(section)
+            .and_then(Item::as_table_like_mut)
+            .ok_or_else(|| RenameError(format!("`{section}` is not a table")))?;
+        match table.get_mut(key) {
+            Some(Item::Value(v)) => {
+                let decor = v.decor().clone();
+                *v = Value::from(*value);
+                *v.decor_mut() = decor;
+            }
+            _ => {
+                table.insert(key, toml_edit::value(*value));
+            }
+        }
+    }
+    Ok(doc.to_string())
+}

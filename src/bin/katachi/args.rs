@@ -210,6 +210,19 @@ pub(crate) enum Command {
     /// board through state and move files; a judge, katachi's player, and
     /// pictures of the board. See docs/hex.md.
     Hex(crate::hex::HexArgs),
+    /// Personalities: named sets of factors (TOML) that re-weigh a
+    /// database and an engine at run time. `new GAME` writes one with
+    /// every factor at its default; `check`, `show`, `diff`.
+    ///
+    /// Load one with `katachi gtp --personality FILE`, `katachi play
+    /// --personality FILE`, `pbrain-katachi --personality FILE` or a
+    /// tournament player `NAME=katachi:personality=FILE`.
+    #[command(verbatim_doc_comment)]
+    Personality(crate::personality::PersonalityArgs),
+    /// Improve a personality's factors by self-play (SPSA), its games
+    /// played by the tournament machinery, then measure the result
+    /// against the start in a fresh tournament with error bars.
+    Tune(crate::tune::TuneArgs),
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.

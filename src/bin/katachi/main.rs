@@ -22,8 +22,10 @@ mod explain_five;
 mod games;
 mod hex;
 mod matching;
+mod personality;
 mod play;
 mod tournament;
+mod tune;
 mod tuning;
 
 use std::process::ExitCode;
@@ -112,6 +114,8 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Play(args) => play::run(args),
         Command::Hex(args) => hex::run(args),
+        Command::Personality(args) => personality::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Gtp {
             output,
             all_patterns,
