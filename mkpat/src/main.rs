@@ -124,6 +124,10 @@ enum Command {
         /// Write the JSON here instead of standard output.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
+        /// Write this personality instead (TOML, checked against the
+        /// database): its factors and every pattern's weight under it.
+        #[arg(long, value_name = "FILE")]
+        personality: Option<PathBuf>,
     },
     /// Write a static HTML catalogue of a database into a folder: every
     /// pattern drawn as a board, filters, a page per pattern with its
@@ -141,6 +145,12 @@ enum Command {
         /// Hit counts to show, as written by `katachi match --stats-out`.
         #[arg(long, value_name = "FILE")]
         hits: Option<PathBuf>,
+        /// Personalities (TOML, checked against the database) whose
+        /// weights the catalogue shows beside the database's, one column
+        /// each, stepped with "next player" and "prior player" (the
+        /// database must be a `.db`, not JSON).
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        personality: Vec<PathBuf>,
     },
 }
 
@@ -415,10 +425,29 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             print!("{}", show::constraint38_stats(&c.checked));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Json { read, file, output } => {
+        Command::Json {
+            read,
+            file,
+            output,
+            personality,
+        } => {
             let c = compile(&read, &file)?;
             report(&c)?;
-            let text = json::export_compiled(&c).expect("no error").to_json();
+            let text = match personality {
+                None => json::export_compiled(&c).expect("no error").to_json(),
+                Some(path) => {
+                    let db = c.database.as_ref().expect("no error");
+                    let p = read_personality(&path, db)?;
+                    mkpat::personality::json::export(
+                        &p,
+                        &path.display().to_string(),
+                        &file.display().to_string(),
+                        db.dialect,
+                        &db.patterns,
+                    )
+                    .to_json()
+                }
+            };
             match output {
                 Some(o) => output::write(&o, text.as_bytes()).map_err(|e| e.to_string())?,
                 None => {
@@ -432,14 +461,42 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             file,
             output,
             hits,
+            personality,
         } => {
+            let mut personalities = Vec::new();
             let db = if file.extension().is_some_and(|e| e == "json") {
+                if !personality.is_empty() {
+                    return Err(format!(
+                        "{}: --personality needs the database itself (a .db), not its JSON",
+                        file.display()
+                    ));
+                }
                 let text = String::from_utf8_lossy(&read_file(&file)?).into_owned();
                 json::JsonDatabase::from_json(&text)
                     .map_err(|e| format!("{}: not a `mkpat json` file: {e}", file.display()))?
             } else {
                 let c = compile(&read, &file)?;
                 report(&c)?;
+                let tables = c.database.as_ref().expect("no error");
+                let mut failed = 0;
+                for path in &personality {
+                    match read_personality(path, tables) {
+                        Ok(p) => personalities.push(mkpat::personality::json::export(
+                            &p,
+                            &path.display().to_string(),
+                            &file.display().to_string(),
+                            tables.dialect,
+                            &tables.patterns,
+                        )),
+                        Err(e) => {
+                            eprintln!("{e}");
+                            failed += 1;
+                        }
+                    }
+                }
+                if failed > 0 {
+                    return Err(format!("{failed} personality file(s) rejected"));
+                }
                 json::export_compiled(&c).expect("no error")
             };
             let hits = match hits {
@@ -468,7 +525,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             std::fs::create_dir_all(&output)
                 .map_err(|e| format!("cannot create {}: {e}", output.display()))?;
-            for f in html::site(&db, hits.as_ref()) {
+            for f in html::site_with(&db, hits.as_ref(), &personalities) {
                 let path = output.join(f.path);
                 output::write(&path, f.text.as_bytes()).map_err(|e| e.to_string())?;
             }
@@ -541,4 +598,20 @@ fn renum_personalities(db: &Path, r: &renum::Renumbered) -> Result<ExitCode, Str
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A personality file checked against a compiled database's patterns;
+/// every error rendered.
+fn read_personality(
+    path: &Path,
+    db: &mkpat::Database,
+) -> Result<mkpat::personality::Personality, String> {
+    let bytes = read_file(path)?;
+    mkpat::personality::json::read_for_database(
+        &path.display().to_string(),
+        &bytes,
+        db.dialect,
+        &db.patterns,
+    )
+    .map_err(|r| format!("{}{}: {} error(s)", r.rendered, path.display(), r.errors))
 }

@@ -72,7 +72,8 @@ mod file;
 #[cfg(feature = "compiler")]
 pub use file::{factor_defs, load, load_file, Loaded};
 
-/// The engine's move at a fixed `depth` (no clock) in each position under
+/// The engine's move at a fixed `depth` (no clock, forced wins by fours
+/// only, a 1 MiB table) in each position under
 /// `rule`, with `db` (a personality's or the default): what `katachi
 /// personality diff` compares and the pinned tests assert. `None` where
 /// the position is not a game of the rule or has no move.
@@ -82,7 +83,7 @@ pub fn moves_over(
     rule: crate::five::Rule,
     depth: u32,
 ) -> Vec<Option<crate::position::Point>> {
-    use crate::five::engine::{Engine, Limits, DEFAULT_TABLE_BYTES};
+    use crate::five::engine::{Engine, Limits};
     use crate::position::{Point, Position};
     positions
         .iter()
@@ -107,9 +108,11 @@ pub fn moves_over(
                     budget: None,
                     stop: &stop,
                     max_depth: depth,
-                    vcf_depth: 12,
-                    vct_depth: 4,
-                    table_bytes: DEFAULT_TABLE_BYTES,
+                    vcf_depth: 8,
+                    // Threat sequences are the rules' business, not a
+                    // personality's: the comparison is of the valuation.
+                    vct_depth: 0,
+                    table_bytes: 1 << 20,
                 })
                 .map(|(q, _)| q)
         })

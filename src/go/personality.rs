@@ -51,7 +51,10 @@ impl GoFactors {
     }
 
     /// The search's options with the prior visits scaled by `prior`.
-    pub fn search(&self, mut search: crate::go::search::SearchOptions) -> crate::go::search::SearchOptions {
+    pub fn search(
+        &self,
+        mut search: crate::go::search::SearchOptions,
+    ) -> crate::go::search::SearchOptions {
         search.prior_visits *= self.prior as f32 / 100.0;
         search
     }

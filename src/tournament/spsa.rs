@@ -148,11 +148,26 @@ mod tests {
     #[test]
     fn steps_are_a_function_of_the_seed_and_stay_in_bounds() {
         let run = |seed| {
-            let mut p = vec![Param { name: "x".into(), value: 3.9, min: -4.0, max: 4.0 }];
+            let mut p = vec![Param {
+                name: "x".into(),
+                value: 3.9,
+                min: -4.0,
+                max: 4.0,
+            }];
             let mut steps = Vec::new();
-            Spsa { a: 5.0, c: 0.5, big_a: 1.0, seed }
-                .maximise(&mut p, 20, |_, a, b| Ok(a[0] - b[0]), |s| steps.push(s.clone()))
-                .unwrap();
+            Spsa {
+                a: 5.0,
+                c: 0.5,
+                big_a: 1.0,
+                seed,
+            }
+            .maximise(
+                &mut p,
+                20,
+                |_, a, b| Ok(a[0] - b[0]),
+                |s| steps.push(s.clone()),
+            )
+            .unwrap();
             assert!(steps.iter().all(|s| s.after[0] <= 4.0 && s.plus[0] <= 4.0));
             steps
         };

@@ -189,9 +189,15 @@ pub fn score_of(s: &Standings, player: &str) -> f64 {
 /// Runs the tuning: SPSA over the factors, each iteration a match in
 /// `work/iter-K`; then the measurement in `work/measure`. `on_step`
 /// hears about each iteration with the values it moved to.
-pub fn tune(config: &TuneConfig, mut on_step: impl FnMut(&Step, &[i64])) -> Result<TuneOutcome, String> {
+pub fn tune(
+    config: &TuneConfig,
+    mut on_step: impl FnMut(&Step, &[i64]),
+) -> Result<TuneOutcome, String> {
     let start = Personality::parse(&config.start).map_err(|_| {
-        format!("{}: not a personality (`katachi personality check` locates why)", config.start_name)
+        format!(
+            "{}: not a personality (`katachi personality check` locates why)",
+            config.start_name
+        )
     })?;
     let mut params: Vec<Param> = config
         .factors

@@ -23,6 +23,7 @@
 //! `mkpat renum` keeps the files beside a database in step
 //! ([`rename_patterns`]).
 
+pub mod json;
 mod write;
 
 pub use write::{rename_patterns, set_factors, template, RenameError};
@@ -125,13 +126,27 @@ impl Personality {
     /// problem of structure, type and range is reported, and the
     /// personality is returned when there is none.
     pub fn parse(text: &str) -> Result<Personality, Vec<Diagnostic>> {
+        match Personality::parse_all(text) {
+            (Some(p), d) if d.is_empty() => Ok(p),
+            (_, d) => Err(d),
+        }
+    }
+
+    /// [`Personality::parse`] that keeps going: the personality made of
+    /// what was well written (`None` only for a TOML syntax error) with
+    /// every diagnostic, so that a caller can check the rest against a
+    /// database and an engine and report everything at once.
+    pub fn parse_all(text: &str) -> (Option<Personality>, Vec<Diagnostic>) {
         let doc = match Document::parse(text) {
             Ok(d) => d,
             Err(e) => {
-                return Err(vec![Diagnostic::error(
-                    span(e.span()),
-                    format!("not TOML: {}", e.message().trim_end()),
-                )])
+                return (
+                    None,
+                    vec![Diagnostic::error(
+                        span(e.span()),
+                        format!("not TOML: {}", e.message().trim_end()),
+                    )],
+                )
             }
         };
         let mut diags = Vec::new();
@@ -184,8 +199,8 @@ impl Personality {
         let classes = section("classes", Some(PATTERN_FACTOR_MAX));
         let kinds = section("kinds", Some(PATTERN_FACTOR_MAX));
         let engine = section("engine", None);
-        if diags.is_empty() {
-            Ok(Personality {
+        (
+            Some(Personality {
                 name,
                 description,
                 game,
@@ -196,10 +211,9 @@ impl Personality {
                 classes,
                 kinds,
                 engine,
-            })
-        } else {
-            Err(diags)
-        }
+            }),
+            diags,
+        )
     }
 
     /// Checks the `[engine]` factors against an engine's table, and that
@@ -352,7 +366,11 @@ pub struct Rejected {
 
 impl std::fmt::Display for Rejected {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{} error(s) in the personality", self.rendered, self.errors)
+        write!(
+            f,
+            "{}{} error(s) in the personality",
+            self.rendered, self.errors
+        )
     }
 }
 
@@ -370,21 +388,16 @@ pub fn load(
     patterns: &[Pattern],
 ) -> Result<Personality, Rejected> {
     let (file, mut diags) = crate::diag::SourceFile::from_bytes(name, bytes);
-    let parsed = if diags.is_empty() {
-        Personality::parse(&file.text)
-    } else {
-        Err(Vec::new())
-    };
-    let p = match parsed {
-        Ok(p) => {
+    let p = if diags.is_empty() {
+        let (p, d) = Personality::parse_all(&file.text);
+        diags.extend(d);
+        if let Some(p) = &p {
             diags.extend(p.check_engine(game, defs));
             diags.extend(p.check_database(dialect, patterns));
-            Some(p)
         }
-        Err(d) => {
-            diags.extend(d);
-            None
-        }
+        p
+    } else {
+        None
     };
     match p {
         Some(p) if diags.is_empty() => Ok(p),
@@ -427,7 +440,10 @@ fn settings(
                 } else {
                     key_span(key)
                 },
-                format!("`{section}.{k}` must be a whole number (percent), not {found}"),
+                format!(
+                    "`{section}.{k}` must be a whole number{}, not {found}",
+                    if max.is_some() { " (percent)" } else { "" }
+                ),
             ));
             continue;
         };

@@ -136,7 +136,9 @@ fn load(path: &str, db: Option<&str>) -> Result<Loaded, String> {
     let bytes = mkpat::input::read_file(std::path::Path::new(path))
         .map_err(|e| format!("katachi: {path}: {e}"))?;
     let text = String::from_utf8_lossy(&bytes);
-    let game = Personality::parse(&text).map(|p| p.game).unwrap_or_default();
+    let game = Personality::parse(&text)
+        .map(|p| p.game)
+        .unwrap_or_default();
     match game.as_str() {
         "five" => {
             let base = match db {
@@ -176,7 +178,14 @@ pub(crate) fn run(args: PersonalityArgs) -> ExitCode {
             db,
             rule,
             depth,
-        } => diff(&a, &b, positions.as_deref(), db.as_deref(), rule.into(), depth),
+        } => diff(
+            &a,
+            &b,
+            positions.as_deref(),
+            db.as_deref(),
+            rule.into(),
+            depth,
+        ),
     })
 }
 
@@ -248,7 +257,10 @@ fn check(files: &[String], db: Option<&str>) -> Result<(), String> {
         }
     }
     if failed > 0 {
-        Err(format!("katachi: {failed} of {} file(s) rejected", files.len()))
+        Err(format!(
+            "katachi: {failed} of {} file(s) rejected",
+            files.len()
+        ))
     } else {
         Ok(())
     }
@@ -309,10 +321,16 @@ fn diff(
     let mut out = format!("factors that differ ({} | {}):\n", pa.name, pb.name);
     let mut differ = 0;
     for d in la.defs() {
-        let (x, y) = (pa.engine_value(la.defs(), d.key), pb.engine_value(la.defs(), d.key));
+        let (x, y) = (
+            pa.engine_value(la.defs(), d.key),
+            pb.engine_value(la.defs(), d.key),
+        );
         if x != y {
             differ += 1;
-            out += &format!("  engine.{:<22} {:>6} | {:<6}  {}\n", d.key, x, y, d.definition);
+            out += &format!(
+                "  engine.{:<22} {:>6} | {:<6}  {}\n",
+                d.key, x, y, d.definition
+            );
         }
     }
     let mut keys: Vec<(&str, &str)> = pa
@@ -340,11 +358,12 @@ fn diff(
     if let Some(path) = positions {
         let bytes = mkpat::input::read_file(std::path::Path::new(path))
             .map_err(|e| format!("katachi: {path}: {e}"))?;
-        let records = katachi::positions::parse_positions(path, &bytes)
-            .map_err(|e| e.to_string())?;
+        let records =
+            katachi::positions::parse_positions(path, &bytes).map_err(|e| e.to_string())?;
         let (ma, mb): (Vec<String>, Vec<String>) = match (&la, &lb) {
             (Loaded::Go(x, _), Loaded::Go(y, _)) => {
-                let show = |m: &katachi::go::Move, n: usize| katachi::go::notation::format_move(*m, n);
+                let show =
+                    |m: &katachi::go::Move, n: usize| katachi::go::notation::format_move(*m, n);
                 let xs = katachi::go::personality::moves_over(&x.patterns, &records);
                 let ys = katachi::go::personality::moves_over(&y.patterns, &records);
                 records

@@ -69,7 +69,10 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
     let start = String::from_utf8(bytes).map_err(|_| format!("katachi: {}: not UTF-8", a.start))?;
     // The file must load for its engine before any game is played.
     let (game, defs): (Game, &[mkpat::personality::FactorDef]) =
-        match mkpat::personality::Personality::parse(&start).map(|p| p.game).as_deref() {
+        match mkpat::personality::Personality::parse(&start)
+            .map(|p| p.game)
+            .as_deref()
+        {
             Ok("five") => {
                 let db = katachi::five::database::FiveDatabase::builtin();
                 katachi::five::personality::load_file(&a.start, &db)?;

@@ -96,5 +96,6 @@ pub fn load(name: &str, bytes: &[u8], db: &FiveDatabase) -> Result<Loaded, Rejec
 /// rendered diagnostics and a `katachi: ` summary line.
 pub fn load_file(path: &str, db: &FiveDatabase) -> Result<Loaded, String> {
     let bytes = crate::loading::read(path).map_err(|e| format!("katachi: {}", e.message))?;
-    load(path, &bytes, db).map_err(|r| format!("{}katachi: {path}: {} error(s)", r.rendered, r.errors))
+    load(path, &bytes, db)
+        .map_err(|r| format!("{}katachi: {path}: {} error(s)", r.rendered, r.errors))
 }

@@ -202,20 +202,21 @@ impl EvaluationInProgress<'_> {
         let noise = random_in(noise_key, 0, self.factors.noise);
         noise
             + match self.dialect() {
-            Dialect::GnuGo26 => {
-                let mut b = escape(p.bonus, room(Some(true))) + escape(p.xbonus, room(Some(false)));
-                if p.splitbonus != 0 && self.splits(m.move_point) {
-                    b += p.splitbonus;
+                Dialect::GnuGo26 => {
+                    let mut b =
+                        escape(p.bonus, room(Some(true))) + escape(p.xbonus, room(Some(false)));
+                    if p.splitbonus != 0 && self.splits(m.move_point) {
+                        b += p.splitbonus;
+                    }
+                    let key = self.seed
+                        ^ (u64::from(m.pattern) << 32)
+                        ^ ((m.trans as u64) << 24)
+                        ^ self.index(m.move_point) as u64;
+                    b + percent(random_in(key, p.minrand, p.maxrand), self.factors.random)
                 }
-                let key = self.seed
-                    ^ (u64::from(m.pattern) << 32)
-                    ^ ((m.trans as u64) << 24)
-                    ^ self.index(m.move_point) as u64;
-                b + percent(random_in(key, p.minrand, p.maxrand), self.factors.random)
+                // The seed's one bonus (a set holds only Go's dialects).
+                _ => escape(p.bonus, room(None)),
             }
-            // The seed's one bonus (a set holds only Go's dialects).
-            _ => escape(p.bonus, room(None)),
-        }
     }
 
     fn dialect(&self) -> Dialect {

@@ -436,7 +436,10 @@ impl<'g> EvaluationInProgress<'g> {
                 let open = if my == 0 && their == 0 { 4 } else { 0 };
                 let contested = if my > 0 && their > 0 { 3 } else { 0 };
                 let key = self.seed ^ 0xf111 ^ (self.index(p) as u64) << 8;
-                4 + line_value + open + contested + percent(random_in(key, 0, 3), self.factors.random)
+                4 + line_value
+                    + open
+                    + contested
+                    + percent(random_in(key, 0, 3), self.factors.random)
             };
             v = v.clamp(1, 20);
             self.add(p, Reason::Fill { value: v });

@@ -15,7 +15,8 @@ pub const FACTORS: [FactorDef; 6] = [
         default: 100,
         min: 0,
         max: 400,
-        definition: "direct tactical reasons (capture, save, clean up a string), percent of their value",
+        definition:
+            "direct tactical reasons (capture, save, clean up a string), percent of their value",
     },
     FactorDef {
         key: "dragons",
@@ -43,7 +44,8 @@ pub const FACTORS: [FactorDef; 6] = [
         default: 0,
         min: 0,
         max: 100,
-        definition: "a random 0..noise points added to every pattern's value (hashed from the seed)",
+        definition:
+            "a random 0..noise points added to every pattern's value (hashed from the seed)",
     },
     FactorDef {
         key: "prior",
@@ -101,5 +103,6 @@ pub fn load(name: &str, bytes: &[u8], set: &PatternSet) -> Result<Loaded, Reject
 /// rendered diagnostics and a `katachi: ` summary line.
 pub fn load_file(path: &str, set: &PatternSet) -> Result<Loaded, String> {
     let bytes = crate::loading::read(path).map_err(|e| format!("katachi: {}", e.message))?;
-    load(path, &bytes, set).map_err(|r| format!("{}katachi: {path}: {} error(s)", r.rendered, r.errors))
+    load(path, &bytes, set)
+        .map_err(|r| format!("{}katachi: {path}: {} error(s)", r.rendered, r.errors))
 }
