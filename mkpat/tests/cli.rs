@@ -826,3 +826,79 @@ fn renum_keeps_the_personalities_beside_the_database_in_step() {
     };
     assert_eq!((weight("1"), weight("2"), weight("3")), (32, 24, 30));
 }
+
+#[test]
+fn html_and_json_show_each_personalitys_weights() {
+    use mkpat::personality::fingerprint;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    std::fs::write(
+        &db,
+        "# pattern 1\n\nXO*\n\n:8,50,0,0,0,0,C,0,NULL\n\n# pattern 2\n\nX.*\n\n:8,30,0,0,0,0,-,0,NULL\n",
+    )
+    .unwrap();
+    let fp = fingerprint(mkpat::Dialect::Seed, ["1", "2"]);
+    let write = |name: &str, body: &str| {
+        let f = dir.path().join(format!("{name}.toml"));
+        std::fs::write(
+            &f,
+            format!("name = \"{name}\"\ndescription = \"d\"\ngame = \"go\"\nfingerprint = \"{fp}\"\n{body}"),
+        )
+        .unwrap();
+        f.display().to_string()
+    };
+    let doubler = write("doubler", "[patterns]\n\"2\" = 200\n");
+    let halver = write("halver", "[classes]\nC = 50\n[engine]\nanything = 3\n");
+    let site = dir.path().join("site");
+    let o = mkpat(&[
+        "html",
+        path_str(&db),
+        "-o",
+        path_str(&site),
+        "--personality",
+        &doubler,
+        &halver,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let data = std::fs::read_to_string(site.join("data.js")).unwrap();
+    // Table order: pattern 1 (50) then 2 (30).
+    assert!(
+        data.contains(r#""name":"doubler","description":"d""#),
+        "{data}"
+    );
+    assert!(data.contains(r#""weights":[[50],[60]]"#), "{data}");
+    assert!(data.contains(r#""weights":[[25],[30]]"#), "{data}");
+    assert!(data.contains(r#""engine":{"anything":3}"#), "{data}");
+    let app = std::fs::read_to_string(site.join("app.js")).unwrap();
+    assert!(app.contains("next player") && app.contains("prior player"));
+
+    let o = mkpat(&["json", path_str(&db), "--personality", &doubler]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["schema_version"], mkpat::json::SCHEMA_VERSION);
+    assert_eq!(j["kind"], "personality");
+    assert_eq!(j["factors"]["patterns"]["2"], 200);
+    assert_eq!(j["patterns"][1]["name"], "2");
+    assert_eq!(j["patterns"][1]["default"][0], 30);
+    assert_eq!(j["patterns"][1]["weights"][0], 60);
+
+    let bad = write("bad", "[patterns]\n\"3\" = 100\n[classes]\nZ = 5\n");
+    let o = mkpat(&[
+        "html",
+        path_str(&db),
+        "-o",
+        path_str(&site),
+        "--personality",
+        &bad,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("bad.toml:6:1: error: no pattern of the database is named `3`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.toml:8:1: error: unknown class letter `Z`"),
+        "{err}"
+    );
+}
