@@ -194,7 +194,7 @@ fn main() {
         Some(path) => match katachi::five::personality::load_file(path, &db) {
             Ok(loaded) => loaded.database,
             Err(e) => {
-                eprint!("{e}\n");
+                eprintln!("{e}");
                 std::process::exit(1);
             }
         },

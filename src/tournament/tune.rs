@@ -58,7 +58,7 @@ impl Factor {
         self.default > 0
     }
 
-    fn to_theta(&self, v: i64) -> f64 {
+    fn theta_of(&self, v: i64) -> f64 {
         if self.log() {
             (v.max(1) as f64 / self.default as f64).log2()
         } else {
@@ -66,7 +66,7 @@ impl Factor {
         }
     }
 
-    fn from_theta(&self, t: f64) -> i64 {
+    fn value_of_theta(&self, t: f64) -> i64 {
         let v = if self.log() {
             self.default as f64 * t.exp2()
         } else {
@@ -204,9 +204,9 @@ pub fn tune(
         .iter()
         .map(|f| Param {
             name: format!("{}.{}", f.section, f.key),
-            value: f.to_theta(f.value_in(&start)),
-            min: f.to_theta(f.min.max(1)),
-            max: f.to_theta(f.max),
+            value: f.theta_of(f.value_in(&start)),
+            min: f.theta_of(f.min.max(1)),
+            max: f.theta_of(f.max),
         })
         .collect();
     for (p, f) in params.iter_mut().zip(&config.factors) {
@@ -225,7 +225,7 @@ pub fn tune(
             .factors
             .iter()
             .zip(thetas)
-            .map(|(f, t)| f.from_theta(*t))
+            .map(|(f, t)| f.value_of_theta(*t))
             .collect()
     };
     spsa.maximise(

@@ -16,7 +16,7 @@
 //!   names no game and no engine factor.
 //!
 //! Every problem is a [`Diagnostic`] located in the file (`file:line:col`
-//! with a caret when rendered by [`SourceFile`]), all of them in one run:
+//! with a caret when rendered by [`crate::diag::SourceFile`]), all of them in one run:
 //! unknown keys (with the nearest known one), bad values, names that match
 //! no pattern, and a fingerprint that is not the database's — a
 //! personality is never applied to a database it was not written for.
