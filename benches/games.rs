@@ -164,6 +164,7 @@ fn run(args: Args) -> Result<(), String> {
             search,
             db: args.db.clone(),
             all_patterns: args.all_patterns,
+            personality: None,
         },
     };
     let them = opponent(&args.opponent)?;

@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use crate::hits::Hits;
 use crate::json::{JsonAssistance, JsonDatabase, JsonPattern, Region, Side};
+use crate::personality::json::JsonPersonality;
 use crate::tables::class;
 
 const INDEX_HTML: &str = include_str!("site/index.html");
@@ -45,6 +46,20 @@ struct SiteData<'a> {
     /// `null` without hit counts; the corpus size when known.
     hits: Option<SiteHits>,
     patterns: Vec<SitePattern<'a>>,
+    /// The personalities loaded (`--personality`), each pattern's weights
+    /// under each in the patterns' order: `[weight]` (Go) or `[mine,
+    /// theirs]` (five in a row), `null` for a name it does not have.
+    personalities: Vec<SitePersonality<'a>>,
+}
+
+#[derive(Serialize)]
+struct SitePersonality<'a> {
+    name: &'a str,
+    description: &'a str,
+    source: &'a str,
+    /// Engine factors that differ from nothing here: as written.
+    engine: &'a std::collections::BTreeMap<String, i64>,
+    weights: Vec<Option<&'a [i64]>>,
 }
 
 #[derive(Serialize)]
@@ -208,7 +223,7 @@ pub fn escape_html(s: &str) -> String {
 }
 
 /// The `data.js` text: one assignment of the site's data.
-fn data_js(db: &JsonDatabase, hits: Option<&Hits>) -> String {
+fn data_js(db: &JsonDatabase, hits: Option<&Hits>, personalities: &[JsonPersonality]) -> String {
     let data = SiteData {
         schema_version: db.schema_version,
         source: &db.source,
@@ -219,6 +234,25 @@ fn data_js(db: &JsonDatabase, hits: Option<&Hits>) -> String {
             positions: h.positions,
         }),
         patterns: db.patterns.iter().map(|p| site_pattern(p, hits)).collect(),
+        personalities: personalities
+            .iter()
+            .map(|x| SitePersonality {
+                name: &x.name,
+                description: &x.description,
+                source: &x.source,
+                engine: &x.factors["engine"],
+                weights: db
+                    .patterns
+                    .iter()
+                    .map(|p| {
+                        x.patterns
+                            .iter()
+                            .find(|w| w.name == p.name)
+                            .map(|w| &w.weights[..])
+                    })
+                    .collect(),
+            })
+            .collect(),
     };
     let json = serde_json::to_string(&data).expect("plain data serializes");
     // `</` cannot close anything in a script file, but keep the data safe
@@ -232,6 +266,16 @@ fn data_js(db: &JsonDatabase, hits: Option<&Hits>) -> String {
 
 /// The site's files for a database, with hit counts when given.
 pub fn site(db: &JsonDatabase, hits: Option<&Hits>) -> Vec<SiteFile> {
+    site_with(db, hits, &[])
+}
+
+/// [`site`] with personalities: each pattern's weight under each, side
+/// by side, one of them the current "player" of the index.
+pub fn site_with(
+    db: &JsonDatabase,
+    hits: Option<&Hits>,
+    personalities: &[JsonPersonality],
+) -> Vec<SiteFile> {
     let title = format!("{} — pattern catalogue", db.source);
     vec![
         SiteFile {
@@ -248,7 +292,7 @@ pub fn site(db: &JsonDatabase, hits: Option<&Hits>) -> Vec<SiteFile> {
         },
         SiteFile {
             path: "data.js",
-            text: data_js(db, hits),
+            text: data_js(db, hits, personalities),
         },
     ]
 }

@@ -65,6 +65,8 @@ pub mod json;
 #[cfg(feature = "compiler")]
 pub mod parse;
 #[cfg(feature = "compiler")]
+pub mod personality;
+#[cfg(feature = "compiler")]
 pub mod renum;
 #[cfg(feature = "compiler")]
 pub mod show;

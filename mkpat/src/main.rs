@@ -124,6 +124,10 @@ enum Command {
         /// Write the JSON here instead of standard output.
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
+        /// Write this personality instead (TOML, checked against the
+        /// database): its factors and every pattern's weight under it.
+        #[arg(long, value_name = "FILE")]
+        personality: Option<PathBuf>,
     },
     /// Write a static HTML catalogue of a database into a folder: every
     /// pattern drawn as a board, filters, a page per pattern with its
@@ -141,6 +145,12 @@ enum Command {
         /// Hit counts to show, as written by `katachi match --stats-out`.
         #[arg(long, value_name = "FILE")]
         hits: Option<PathBuf>,
+        /// Personalities (TOML, checked against the database) whose
+        /// weights the catalogue shows beside the database's, one column
+        /// each, stepped with "next player" and "prior player" (the
+        /// database must be a `.db`, not JSON).
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        personality: Vec<PathBuf>,
     },
 }
 
@@ -390,7 +400,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         r.total,
                         bak.display()
                     );
-                    Ok(ExitCode::SUCCESS)
+                    renum_personalities(&file, &r)
+
                 }
                 Err(renum::RenumError::NotNumbered) => Err(format!(
                     "{}: patterns of the GNU Go 2.6 dialect are named, not numbered; file untouched",
@@ -414,10 +425,29 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             print!("{}", show::constraint38_stats(&c.checked));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Json { read, file, output } => {
+        Command::Json {
+            read,
+            file,
+            output,
+            personality,
+        } => {
             let c = compile(&read, &file)?;
             report(&c)?;
-            let text = json::export_compiled(&c).expect("no error").to_json();
+            let text = match personality {
+                None => json::export_compiled(&c).expect("no error").to_json(),
+                Some(path) => {
+                    let db = c.database.as_ref().expect("no error");
+                    let p = read_personality(&path, db)?;
+                    mkpat::personality::json::export(
+                        &p,
+                        &path.display().to_string(),
+                        &file.display().to_string(),
+                        db.dialect,
+                        &db.patterns,
+                    )
+                    .to_json()
+                }
+            };
             match output {
                 Some(o) => output::write(&o, text.as_bytes()).map_err(|e| e.to_string())?,
                 None => {
@@ -431,14 +461,42 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             file,
             output,
             hits,
+            personality,
         } => {
+            let mut personalities = Vec::new();
             let db = if file.extension().is_some_and(|e| e == "json") {
+                if !personality.is_empty() {
+                    return Err(format!(
+                        "{}: --personality needs the database itself (a .db), not its JSON",
+                        file.display()
+                    ));
+                }
                 let text = String::from_utf8_lossy(&read_file(&file)?).into_owned();
                 json::JsonDatabase::from_json(&text)
                     .map_err(|e| format!("{}: not a `mkpat json` file: {e}", file.display()))?
             } else {
                 let c = compile(&read, &file)?;
                 report(&c)?;
+                let tables = c.database.as_ref().expect("no error");
+                let mut failed = 0;
+                for path in &personality {
+                    match read_personality(path, tables) {
+                        Ok(p) => personalities.push(mkpat::personality::json::export(
+                            &p,
+                            &path.display().to_string(),
+                            &file.display().to_string(),
+                            tables.dialect,
+                            &tables.patterns,
+                        )),
+                        Err(e) => {
+                            eprintln!("{e}");
+                            failed += 1;
+                        }
+                    }
+                }
+                if failed > 0 {
+                    return Err(format!("{failed} personality file(s) rejected"));
+                }
                 json::export_compiled(&c).expect("no error")
             };
             let hits = match hits {
@@ -467,7 +525,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             std::fs::create_dir_all(&output)
                 .map_err(|e| format!("cannot create {}: {e}", output.display()))?;
-            for f in html::site(&db, hits.as_ref()) {
+            for f in html::site_with(&db, hits.as_ref(), &personalities) {
                 let path = output.join(f.path);
                 output::write(&path, f.text.as_bytes()).map_err(|e| e.to_string())?;
             }
@@ -480,4 +538,80 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The personality files beside a renumbered database (`*.toml` in its
+/// folder and in its `personalities/` subfolder) that were written for it
+/// (the old fingerprint): their pattern names follow the new numbers and
+/// their fingerprint the new database, each written atomically with a
+/// backup. Files for other databases are left alone; a file that cannot
+/// be read or rewritten is an error (the database is renumbered already).
+fn renum_personalities(db: &Path, r: &renum::Renumbered) -> Result<ExitCode, String> {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut files: Vec<PathBuf> = Vec::new();
+    for d in [dir.to_path_buf(), dir.join("personalities")] {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "toml") && p.is_file() {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let (old, new) = &r.fingerprints;
+    let mut failed = 0;
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let Ok(p) = mkpat::personality::Personality::parse(&text) else {
+            // Not a personality, or a broken one: not ours to touch.
+            continue;
+        };
+        if &p.fingerprint != old {
+            continue;
+        }
+        match mkpat::personality::rename_patterns(&text, &r.renames, new) {
+            Ok(updated) => {
+                let bak = output::replace_with_backup(&f, text.as_bytes(), updated.as_bytes())
+                    .map_err(|e| e.to_string())?;
+                println!(
+                    "{}: personality updated to the new numbers; the old file is {}",
+                    f.display(),
+                    bak.display()
+                );
+            }
+            Err(e) => {
+                eprintln!("mkpat: error: {}: not updated: {e}", f.display());
+                failed += 1;
+            }
+        }
+    }
+    Ok(if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A personality file checked against a compiled database's patterns;
+/// every error rendered.
+fn read_personality(
+    path: &Path,
+    db: &mkpat::Database,
+) -> Result<mkpat::personality::Personality, String> {
+    let bytes = read_file(path)?;
+    mkpat::personality::json::read_for_database(
+        &path.display().to_string(),
+        &bytes,
+        db.dialect,
+        &db.patterns,
+    )
+    .map_err(|r| format!("{}{}: {} error(s)", r.rendered, path.display(), r.errors))
 }

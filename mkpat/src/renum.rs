@@ -4,6 +4,8 @@
 //! file is kept as it was. The binary does the file handling (backup, atomic
 //! write); this module only decides the new text, or refuses.
 
+use std::collections::BTreeMap;
+
 use crate::ast::Dialect;
 use crate::diag::Diagnostic;
 use crate::parse;
@@ -24,6 +26,13 @@ pub struct Renumbered {
     /// Headers whose number changed.
     pub changed: usize,
     pub total: usize,
+    /// Each old number and the new numbers of the patterns that bore it
+    /// (several when it was duplicated), for the personalities that name
+    /// them ([`crate::personality::rename_patterns`]).
+    pub renames: BTreeMap<String, Vec<String>>,
+    /// The database's fingerprint before and after
+    /// ([`crate::personality::fingerprint`]).
+    pub fingerprints: (String, String),
 }
 
 /// Renumbers the `# pattern N` headers of `text`. Duplicate numbers are
@@ -37,6 +46,7 @@ pub fn renumber(text: &str) -> Result<Renumbered, RenumError> {
     if !errors.is_empty() {
         return Err(RenumError::Parse(errors));
     }
+    let old: Vec<&str> = db.patterns.iter().map(|p| p.name.text.as_str()).collect();
     let mut out = String::with_capacity(text.len() + 64);
     let mut next = 1usize;
     let mut changed = 0;
@@ -61,10 +71,25 @@ pub fn renumber(text: &str) -> Result<Renumbered, RenumError> {
         }
         out.push_str(ending);
     }
+    let total = next - 1;
+    let mut renames: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (k, name) in old.iter().enumerate() {
+        renames
+            .entry(name.to_string())
+            .or_default()
+            .push((k + 1).to_string());
+    }
+    let news: Vec<String> = (1..=total).map(|k| k.to_string()).collect();
+    let fingerprints = (
+        crate::personality::fingerprint(Dialect::Seed, old.iter().copied()),
+        crate::personality::fingerprint(Dialect::Seed, news.iter().map(String::as_str)),
+    );
     Ok(Renumbered {
         text: out,
         changed,
-        total: next - 1,
+        total,
+        renames,
+        fingerprints,
     })
 }
 
@@ -101,6 +126,7 @@ mod tests {
             "# intro\r\n# pattern 1\r\nO*\r\n:8,1,0,0,0,0,-,0,NULL\r\n\r\n# pattern 2   \r\nX*\r\n:8,1,0,0,0,0,-,0,NULL"
         );
         assert_eq!((r.changed, r.total), (2, 2));
+        assert_eq!(r.renames["7"], ["1", "2"]);
     }
 
     #[test]

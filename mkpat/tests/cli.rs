@@ -765,3 +765,140 @@ mod output_files {
         assert_eq!(names(dir.path()), ["patterns.db"]);
     }
 }
+
+#[test]
+fn renum_keeps_the_personalities_beside_the_database_in_step() {
+    use mkpat::personality::{fingerprint, Personality};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("patterns.db");
+    std::fs::write(&db, NUMBERED).unwrap();
+    let old = fingerprint(mkpat::Dialect::Seed, ["5", "12"]);
+    let mine = format!(
+        "name = \"mine\"\ndescription = \"cuts\"\ngame = \"go\"\n# written for the old numbers\nfingerprint = \"{old}\"\n\n[patterns]\n# the corner\n\"12\" = 150\n\"5\" = 80 # both fives\n"
+    );
+    std::fs::create_dir(dir.path().join("personalities")).unwrap();
+    let beside = dir.path().join("personalities/mine.toml");
+    std::fs::write(&beside, &mine).unwrap();
+    let other = "name = \"o\"\ndescription = \"\"\ngame = \"go\"\nfingerprint = \"seed-0\"\n[patterns]\n\"12\" = 1\n";
+    let foreign = dir.path().join("other.toml");
+    std::fs::write(&foreign, other).unwrap();
+
+    let o = mkpat(&["renum", path_str(&db)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("mine.toml: personality updated"),
+        "{}",
+        stdout(&o)
+    );
+    let updated = std::fs::read_to_string(&beside).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("personalities/mine.toml.bak")).unwrap(),
+        mine,
+        "the backup is the original"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&foreign).unwrap(),
+        other,
+        "another database's file is left alone"
+    );
+    assert!(updated.contains("# the corner\n3 = 150\n"), "{updated}");
+    assert!(
+        updated.contains("1 = 80 # both fives\n2 = 80 # both fives\n"),
+        "{updated}"
+    );
+    // It checks against the renumbered database, weighing the same
+    // patterns as before.
+    let text = std::fs::read_to_string(&db).unwrap();
+    let new = mkpat::compile("patterns.db", text.as_bytes(), &mkpat::Options::default())
+        .database
+        .expect("the renumbered database compiles");
+    let p = Personality::parse(&updated).expect("parses");
+    assert!(p.check_database(new.dialect, &new.patterns).is_empty());
+    let before = Personality::parse(&mine).unwrap();
+    assert!(
+        !before.check_database(new.dialect, &new.patterns).is_empty(),
+        "the old file no longer fits"
+    );
+    let o = p.overlay(new.dialect, &new.patterns);
+    let weight = |name: &str| {
+        let k = new.patterns.iter().position(|q| q.name == name).unwrap();
+        o.values(k).go().unwrap().weight
+    };
+    assert_eq!((weight("1"), weight("2"), weight("3")), (32, 24, 30));
+}
+
+#[test]
+fn html_and_json_show_each_personalitys_weights() {
+    use mkpat::personality::fingerprint;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    std::fs::write(
+        &db,
+        "# pattern 1\n\nXO*\n\n:8,50,0,0,0,0,C,0,NULL\n\n# pattern 2\n\nX.*\n\n:8,30,0,0,0,0,-,0,NULL\n",
+    )
+    .unwrap();
+    let fp = fingerprint(mkpat::Dialect::Seed, ["1", "2"]);
+    let write = |name: &str, body: &str| {
+        let f = dir.path().join(format!("{name}.toml"));
+        std::fs::write(
+            &f,
+            format!("name = \"{name}\"\ndescription = \"d\"\ngame = \"go\"\nfingerprint = \"{fp}\"\n{body}"),
+        )
+        .unwrap();
+        f.display().to_string()
+    };
+    let doubler = write("doubler", "[patterns]\n\"2\" = 200\n");
+    let halver = write("halver", "[classes]\nC = 50\n[engine]\nanything = 3\n");
+    let site = dir.path().join("site");
+    let o = mkpat(&[
+        "html",
+        path_str(&db),
+        "-o",
+        path_str(&site),
+        "--personality",
+        &doubler,
+        &halver,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let data = std::fs::read_to_string(site.join("data.js")).unwrap();
+    // Table order: pattern 1 (50) then 2 (30).
+    assert!(
+        data.contains(r#""name":"doubler","description":"d""#),
+        "{data}"
+    );
+    assert!(data.contains(r#""weights":[[50],[60]]"#), "{data}");
+    assert!(data.contains(r#""weights":[[25],[30]]"#), "{data}");
+    assert!(data.contains(r#""engine":{"anything":3}"#), "{data}");
+    let app = std::fs::read_to_string(site.join("app.js")).unwrap();
+    assert!(app.contains("next player") && app.contains("prior player"));
+
+    let o = mkpat(&["json", path_str(&db), "--personality", &doubler]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["schema_version"], mkpat::json::SCHEMA_VERSION);
+    assert_eq!(j["kind"], "personality");
+    assert_eq!(j["factors"]["patterns"]["2"], 200);
+    assert_eq!(j["patterns"][1]["name"], "2");
+    assert_eq!(j["patterns"][1]["default"][0], 30);
+    assert_eq!(j["patterns"][1]["weights"][0], 60);
+
+    let bad = write("bad", "[patterns]\n\"3\" = 100\n[classes]\nZ = 5\n");
+    let o = mkpat(&[
+        "html",
+        path_str(&db),
+        "-o",
+        path_str(&site),
+        "--personality",
+        &bad,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("bad.toml:6:1: error: no pattern of the database is named `3`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.toml:8:1: error: unknown class letter `Z`"),
+        "{err}"
+    );
+}

@@ -7,7 +7,7 @@
 //! Rules: `INFO rule` 0 freestyle, 1 exactly five, 4 renju; other rules
 //! (continuous games, caro) are refused with `ERROR`. Square boards of
 //! side 5 to 26. A manager passes no argument; `--db FILE` plays with
-//! another five-in-a-row database.
+//! another five-in-a-row database, `--personality FILE` re-weighs it.
 
 use std::io::BufReader;
 use std::sync::atomic::AtomicBool;
@@ -170,6 +170,11 @@ struct Args {
     /// and the brain does not start.
     #[arg(long, value_name = "FILE")]
     db: Option<String>,
+    /// A personality (TOML: `katachi personality new five`) that
+    /// re-weighs the database at start; its errors are reported located
+    /// and the brain does not start.
+    #[arg(long, value_name = "FILE")]
+    personality: Option<String>,
 }
 
 fn main() {
@@ -178,6 +183,16 @@ fn main() {
         None => FiveDatabase::builtin(),
         Some(path) => match FiveDatabase::load(path) {
             Ok(db) => Arc::new(db),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        },
+    };
+    let db = match &args.personality {
+        None => db,
+        Some(path) => match katachi::five::personality::load_file(path, &db) {
+            Ok(loaded) => loaded.database,
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(1);

@@ -18,6 +18,9 @@ pub struct FiveDatabase<G: Shape = Square> {
     name: String,
     matcher: Matcher<'static, G>,
     overlay: Overlay,
+    /// A personality's random term: up to this many points added to a
+    /// position's score (0: none; see [`crate::five::personality`]).
+    noise: i64,
 }
 
 impl<G: Shape> std::fmt::Debug for FiveDatabase<G> {
@@ -39,6 +42,7 @@ impl<G: Shape> FiveDatabase<G> {
             name,
             matcher: Matcher::with_max_weights(tables, overlay.max_weights()),
             overlay,
+            noise: 0,
         }
     }
 
@@ -47,6 +51,19 @@ impl<G: Shape> FiveDatabase<G> {
     pub fn with_overlay(&self, overlay: Overlay) -> Option<FiveDatabase<G>> {
         (overlay.len() == self.overlay.len() && overlay.dialect() == self.overlay.dialect())
             .then(|| FiveDatabase::over(self.name.clone(), self.matcher.tables(), overlay))
+    }
+
+    /// The database re-weighed by a personality: its `overlay` (made for
+    /// these tables) and its random term of up to `noise` points.
+    pub fn with_personality(&self, overlay: Overlay, noise: i64) -> Option<FiveDatabase<G>> {
+        let mut db = self.with_overlay(overlay)?;
+        db.noise = noise.max(0);
+        Some(db)
+    }
+
+    /// The random term's bound, in points (0: none).
+    pub fn noise(&self) -> i64 {
+        self.noise
     }
 
     pub fn name(&self) -> &str {

@@ -404,8 +404,17 @@ impl<G: FiveGeometry> Engine<G> {
         let captured = |c: Color| {
             CAPTURED_WORTH[usize::from(self.game.captures(c)).min(CAPTURED_WORTH.len() - 1)]
         };
+        let noise = self.db.noise();
+        let random = if noise > 0 {
+            // A personality's random term: a function of the position
+            // (its hash), so that the search stays deterministic.
+            (super::personality::mix(self.hash) % (noise as u64 + 1)) as i64
+        } else {
+            0
+        };
         self.valuation.total(me) - self.valuation.total(me.other()) + captured(me)
             - captured(me.other())
+            + random
     }
 
     /// Starts a step of the choice that may run until `share` of the

@@ -54,6 +54,7 @@ pub mod line_records;
 pub mod pente;
 #[cfg(test)]
 mod pente_tests;
+pub mod personality;
 pub mod players;
 pub mod record;
 mod renju;

@@ -65,6 +65,7 @@ pub mod helpers;
 pub mod movegen;
 pub mod notation;
 pub mod ownership;
+pub mod personality;
 pub mod playout;
 pub mod position;
 pub mod reading;

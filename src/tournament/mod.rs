@@ -35,6 +35,8 @@ pub mod ratings;
 pub mod referee;
 pub mod runner;
 pub mod schedule;
+pub mod spsa;
+pub mod tune;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -22,8 +22,8 @@ use crate::go::Move;
 use crate::position::Color;
 
 /// A player as named on the command line: `NAME=KIND`, where KIND is
-/// `katachi` (for Go optionally `katachi:playouts=N,db=FILE`, for five in
-/// a row `katachi:ms=N,db=FILE`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
+/// `katachi` (for Go optionally `katachi:playouts=N,db=FILE,personality=FILE`,
+/// for five in a row `katachi:ms=N,db=FILE,personality=FILE`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
 /// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
 /// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
 /// brain, e.g. `gomocup:pbrain-katachi`), and for Pente (five in a row
@@ -43,6 +43,9 @@ pub enum PlayerKind {
         search: Option<SearchOptions>,
         db: Option<String>,
         all_patterns: bool,
+        /// A personality file (`personality=FILE`) re-weighing the
+        /// database and setting the engine's factors.
+        personality: Option<String>,
     },
     /// A random legal move that does not fill its own eye.
     Random,
@@ -51,7 +54,11 @@ pub enum PlayerKind {
     /// katachi's five-in-a-row engine with its thinking time per move
     /// (`katachi:ms=N`; plain `katachi` is [`PlayerKind::Katachi`], which
     /// five in a row plays with the clock's time).
-    FiveKatachi { ms: u64, db: Option<String> },
+    FiveKatachi {
+        ms: u64,
+        db: Option<String>,
+        personality: Option<String>,
+    },
     /// Five in a row: the seed's player (Pishquorky's minimax).
     Seed,
     /// Five in a row: the greedy baseline.
@@ -128,6 +135,7 @@ impl std::str::FromStr for PlayerSpec {
             let mut playouts = 0;
             let mut db = None;
             let mut ms = None;
+            let mut personality = None;
             for opt in kind
                 .strip_prefix("katachi:")
                 .unwrap_or("")
@@ -141,6 +149,7 @@ impl std::str::FromStr for PlayerSpec {
                             .map_err(|_| format!("`{s}`: playouts={n} is not a number"))?
                     }
                     Some(("db", f)) => db = Some(f.to_string()),
+                    Some(("personality", f)) => personality = Some(f.to_string()),
                     Some(("ms", n)) => {
                         ms = Some(
                             n.parse::<u64>()
@@ -151,7 +160,7 @@ impl std::str::FromStr for PlayerSpec {
                     }
                     _ => {
                         return Err(format!(
-                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE for Go; ms=N, db=FILE for five in a row)"
+                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE, personality=FILE for Go; ms=N, db=FILE, personality=FILE for five in a row)"
                         ))
                     }
                 }
@@ -162,7 +171,11 @@ impl std::str::FromStr for PlayerSpec {
                 }
                 return Ok(PlayerSpec {
                     name: name.to_string(),
-                    kind: PlayerKind::FiveKatachi { ms, db },
+                    kind: PlayerKind::FiveKatachi {
+                        ms,
+                        db,
+                        personality,
+                    },
                 });
             }
             PlayerKind::Katachi {
@@ -172,6 +185,7 @@ impl std::str::FromStr for PlayerSpec {
                 }),
                 db,
                 all_patterns: false,
+                personality,
             }
         } else {
             return Err(format!("`{s}`: unknown kind `{kind}`; {usage}"));
@@ -228,11 +242,19 @@ impl PlayerSpec {
                     search: None,
                     all_patterns: false,
                     db: None,
+                    personality: None,
                 }
-                | PlayerKind::FiveKatachi { db: None, .. },
+                | PlayerKind::FiveKatachi {
+                    db: None,
+                    personality: None,
+                    ..
+                },
             ) => Ok(()),
             (Game::Hex { .. }, PlayerKind::Katachi { db: Some(_), .. } | PlayerKind::FiveKatachi { db: Some(_), .. }) => Err(format!(
                 "player `{name}`: db= is read for the square board; the hexagon plays patterns/hexfive.db"
+            )),
+            (Game::Hex { .. }, PlayerKind::Katachi { personality: Some(_), search: None, .. } | PlayerKind::FiveKatachi { personality: Some(_), .. }) => Err(format!(
+                "player `{name}`: personality= re-weighs the square board's databases; the hexagon's player takes none yet"
             )),
             (Game::Five { .. } | Game::Hex { .. }, PlayerKind::Katachi { .. }) => Err(format!(
                 "player `{name}`: playouts= is Go's option; five in a row's katachi takes ms=N and db=FILE"
@@ -270,15 +292,22 @@ impl PlayerSpec {
                 search,
                 db,
                 all_patterns,
+                personality,
             } => {
-                let patterns = match db {
+                let mut patterns = match db {
                     None => PatternSet::builtin(),
                     Some(path) => Arc::new(PatternSet::load(path).map_err(|e| e.to_string())?),
                 };
+                let mut search = *search;
+                if let Some(path) = personality {
+                    let loaded = crate::go::personality::load_file(path, &patterns)?;
+                    search = search.map(|s| loaded.factors.search(s));
+                    patterns = loaded.patterns;
+                }
                 let eval = EvalOptions {
                     all_patterns: *all_patterns,
                 };
-                Box::new(Katachi::new(&self.name, patterns, eval).with_search(*search))
+                Box::new(Katachi::new(&self.name, patterns, eval).with_search(search))
             }
         })
     }
@@ -300,12 +329,20 @@ impl PlayerSpec {
             Game::Go => Rule::Freestyle,
         };
         Ok(match &self.kind {
-            PlayerKind::Katachi { db, .. } => {
-                Box::new(FiveKatachi::new(name, None).with_database(five_database(db, rule)?))
-            }
-            PlayerKind::FiveKatachi { ms, db } => Box::new(
+            PlayerKind::Katachi {
+                db, personality, ..
+            } => Box::new(FiveKatachi::new(name, None).with_database(five_database(
+                db,
+                personality,
+                rule,
+            )?)),
+            PlayerKind::FiveKatachi {
+                ms,
+                db,
+                personality,
+            } => Box::new(
                 FiveKatachi::new(name, Some(Duration::from_millis(*ms)))
-                    .with_database(five_database(db, rule)?),
+                    .with_database(five_database(db, personality, rule)?),
             ),
             PlayerKind::Seed => Box::new(Baseline::seed(name)),
             PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
@@ -322,13 +359,22 @@ impl PlayerSpec {
 }
 
 /// The builtin database for `rule` (Pente's under Pente), or the one at
-/// `path` compiled (its errors located).
-fn five_database(path: &Option<String>, rule: Rule) -> Result<Arc<FiveDatabase>, String> {
-    match path {
-        None => Ok(FiveDatabase::for_rule(rule)),
+/// `path` compiled (its errors located), re-weighed by the personality
+/// file if any.
+fn five_database(
+    path: &Option<String>,
+    personality: &Option<String>,
+    rule: Rule,
+) -> Result<Arc<FiveDatabase>, String> {
+    let db = match path {
+        None => FiveDatabase::for_rule(rule),
         Some(p) => FiveDatabase::load(p)
             .map(Arc::new)
-            .map_err(|e| e.to_string()),
+            .map_err(|e| e.to_string())?,
+    };
+    match personality {
+        None => Ok(db),
+        Some(p) => Ok(crate::five::personality::load_file(p, &db)?.database),
     }
 }
 
@@ -377,6 +423,7 @@ mod tests {
                 }),
                 db: Some("x.db".into()),
                 all_patterns: false,
+                personality: None,
             }
         );
         assert_eq!(
@@ -386,7 +433,11 @@ mod tests {
         // Five in a row's.
         assert_eq!(
             "k=katachi:ms=100".parse::<PlayerSpec>().unwrap().kind,
-            PlayerKind::FiveKatachi { ms: 100, db: None }
+            PlayerKind::FiveKatachi {
+                ms: 100,
+                db: None,
+                personality: None
+            }
         );
         assert_eq!(
             "k=katachi:ms=50,db=f.db"
@@ -395,7 +446,8 @@ mod tests {
                 .kind,
             PlayerKind::FiveKatachi {
                 ms: 50,
-                db: Some("f.db".into())
+                db: Some("f.db".into()),
+                personality: None
             }
         );
         assert!("k=katachi:ms=50,playouts=9"

@@ -17,6 +17,11 @@
   // half a cell, cells a space apart, side marks `\ / < >` at row ends.
   const HEX = DB.geometry === "hexagon";
   const REGION_NAMES = { centre: "centre", edge: "edge", corner: "corner" };
+  // Personalities (`mkpat html --personality`): each pattern's weights
+  // under each, one of them the current "player" that the cards show and
+  // "next player" / "prior player" (] and [) step through.
+  const PERS = DB.personalities || [];
+  let player = 0;
 
   function esc(s) {
     return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -160,7 +165,45 @@
       `<div class="board"></div>` +
       `<div class="name">${esc(p.name)}${hitsBadge(p)}</div>` +
       `<div class="desc" title="${esc(p.description)}">${esc(p.description) || "&nbsp;"}</div>` +
-      `<div class="attrs">${attrs}</div></a>`;
+      `<div class="attrs">${attrs}</div>` +
+      (PERS.length ? `<div class="pw">${playerWeight(i)}</div>` : "") + `</a>`;
+  }
+
+  // The current player's weights of pattern i, as the card shows them.
+  function playerWeight(i) {
+    const w = PERS[player].weights[i];
+    return `${esc(PERS[player].name)} <b>${w ? w.join(" / ") : "–"}</b>`;
+  }
+
+  // The weights of pattern i under the database and every personality.
+  function weightsTable(i) {
+    const p = P[i];
+    const own = p.five ? [p.five.mine, p.five.theirs] : [p.weight];
+    let s = `<h3>Weights by personality</h3><table class="attrs-table personalities"><tr><th>player</th><th>${p.five ? "mine / theirs" : "weight"}</th></tr>` +
+      `<tr><td>the database</td><td>${own.join(" / ")}</td></tr>`;
+    PERS.forEach((x, k) => {
+      const w = x.weights[i];
+      s += `<tr${k === player ? ` class="current"` : ""} title="${esc(x.description)}"><td>${esc(x.name)}</td><td>${w ? w.join(" / ") : "–"}</td></tr>`;
+    });
+    return s + `</table>`;
+  }
+
+  function playerBar() {
+    if (!PERS.length) return "";
+    return `<span class="players"><button type="button" class="prior-player" title="prior player ([)">◀ prior player</button>` +
+      ` <b class="player-name" title="${esc(PERS[player].description)}">${esc(PERS[player].name)}</b> (${player + 1} of ${PERS.length}) ` +
+      `<button type="button" class="next-player" title="next player (])">next player ▶</button></span>`;
+  }
+
+  function stepPlayer(d) {
+    if (!PERS.length) return;
+    player = (player + d + PERS.length) % PERS.length;
+    $("players").innerHTML = playerBar();
+    for (const el of cards.children) {
+      const pw = el.querySelector(".pw");
+      if (pw) pw.innerHTML = playerWeight(+el.dataset.i);
+    }
+    if (!$("detail").hidden && state.current) showDetail(state.current.i);
   }
 
   function drawCard(el) {
@@ -185,6 +228,13 @@
       letters.map((l) => `<option value="${esc(l)}">${esc(l)}</option>`).join("") +
       `<option value="-">none</option>`);
     if (DB.hits) $("l-hits").hidden = false;
+    if (PERS.length) {
+      $("top").insertAdjacentHTML("beforeend", `<div id="players">${playerBar()}</div>`);
+      $("players").addEventListener("click", (ev) => {
+        if (ev.target.classList.contains("next-player")) stepPlayer(1);
+        else if (ev.target.classList.contains("prior-player")) stepPlayer(-1);
+      });
+    }
     cards.innerHTML = P.map(cardHtml).join("");
     if ("IntersectionObserver" in window) {
       observer = new IntersectionObserver((entries) => {
@@ -337,6 +387,7 @@
       `<button type="button" id="next" title="next (j or →)">next ▶</button>` +
       `<span class="pos">${k + 1} of ${list.length}</span></nav>`;
     s += `<h2>Pattern ${esc(p.name)}${hitsBadge(p)}</h2>`;
+    if (PERS.length) s += weightsTable(i);
     if (p.description) s += `<p class="description">${esc(p.description)}</p>`;
     s += `<div class="top"><div class="big">${board(p.rows, p.edges, { px: 30, labels })}</div>`;
     s += `<table class="attrs-table">${rowsAttr.map(([a, b]) => `<tr><td>${esc(a)}</td><td>${esc(b)}</td></tr>`).join("")}</table></div>`;
@@ -407,6 +458,11 @@
       return;
     }
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (PERS.length && (ev.key === "]" || ev.key === "[")) {
+      stepPlayer(ev.key === "]" ? 1 : -1);
+      ev.preventDefault();
+      return;
+    }
     const inDetail = !$("detail").hidden;
     const next = ev.key === "j" || ev.key === "ArrowRight" || (!inDetail && ev.key === "ArrowDown");
     const prior = ev.key === "k" || ev.key === "ArrowLeft" || (!inDetail && ev.key === "ArrowUp");

@@ -81,6 +81,12 @@ pub(crate) enum Command {
         /// builtin one.
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
+        /// A personality (TOML: `katachi personality new go`) that
+        /// re-weighs the database and sets the engine's factors, loaded
+        /// at start; its errors are reported located and GTP does not
+        /// start.
+        #[arg(long, value_name = "FILE")]
+        personality: Option<String>,
         /// The rule set: chinese (area; also `area`), japanese (territory;
         /// also `territory`), tromp-taylor (area counting every stone,
         /// positional superko, suicide allowed), aga, new_zealand (suicide
@@ -204,6 +210,19 @@ pub(crate) enum Command {
     /// board through state and move files; a judge, katachi's player, and
     /// pictures of the board. See docs/hex.md.
     Hex(crate::hex::HexArgs),
+    /// Personalities: named sets of factors (TOML) that re-weigh a
+    /// database and an engine at run time. `new GAME` writes one with
+    /// every factor at its default; `check`, `show`, `diff`.
+    ///
+    /// Load one with `katachi gtp --personality FILE`, `katachi play
+    /// --personality FILE`, `pbrain-katachi --personality FILE` or a
+    /// tournament player `NAME=katachi:personality=FILE`.
+    #[command(verbatim_doc_comment)]
+    Personality(crate::personality::PersonalityArgs),
+    /// Improve a personality's factors by self-play (SPSA), its games
+    /// played by the tournament machinery, then measure the result
+    /// against the start in a fresh tournament with error bars.
+    Tune(crate::tune::TuneArgs),
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.

@@ -22,8 +22,10 @@ mod explain_five;
 mod games;
 mod hex;
 mod matching;
+mod personality;
 mod play;
 mod tournament;
+mod tune;
 mod tuning;
 
 use std::process::ExitCode;
@@ -112,26 +114,45 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament::run(args),
         Command::Play(args) => play::run(args),
         Command::Hex(args) => hex::run(args),
+        Command::Personality(args) => personality::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Gtp {
             output,
             all_patterns,
             db,
+            personality,
             rules,
             seed,
             search,
         } => {
-            let patterns = match db.as_deref().map(load_patterns).transpose() {
+            let mut patterns = match db.as_deref().map(load_patterns).transpose() {
                 Ok(p) => p,
                 Err(msg) => {
                     eprintln!("{msg}");
                     return ExitCode::FAILURE;
                 }
             };
+            let mut search = search.options();
+            if let Some(path) = personality.as_deref() {
+                let set = patterns
+                    .clone()
+                    .unwrap_or_else(katachi::go::movegen::PatternSet::builtin);
+                match katachi::go::personality::load_file(path, &set) {
+                    Ok(loaded) => {
+                        search = search.map(|s| loaded.factors.search(s));
+                        patterns = Some(loaded.patterns);
+                    }
+                    Err(msg) => {
+                        eprintln!("{msg}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
             let options = katachi::gtp::GtpOptions {
                 record: output,
                 all_patterns,
                 patterns,
-                search: search.options(),
+                search,
                 rules,
                 seed,
             };

@@ -54,6 +54,11 @@ pub(crate) struct PlayArgs {
     /// reported located, and the game does not start).
     #[arg(long, value_name = "FILE")]
     db: Option<String>,
+    /// A personality (TOML: `katachi personality new five`) that
+    /// re-weighs the database for the computer and the hint (its errors
+    /// are reported located, and the game does not start).
+    #[arg(long, value_name = "FILE")]
+    personality: Option<String>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -116,6 +121,16 @@ pub(crate) fn run(args: PlayArgs) -> ExitCode {
         ),
         Some(path) => match katachi::five::database::FiveDatabase::load(path) {
             Ok(db) => std::sync::Arc::new(db),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let db = match args.personality.as_deref() {
+        None => db,
+        Some(path) => match katachi::five::personality::load_file(path, &db) {
+            Ok(loaded) => loaded.database,
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::FAILURE;

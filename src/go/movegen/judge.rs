@@ -15,7 +15,9 @@ impl EvaluationInProgress<'_> {
         let matcher = set.matcher();
         let board = self.goban.board().clone();
         let color = self.color;
-        if opts.all_patterns {
+        // Factors that can raise a value past the pattern's maximum weight
+        // would make best-first skip a pattern that could win: value all.
+        if opts.all_patterns || !self.factors.within_max_weights() {
             for m in matcher.matches(&board, color) {
                 self.value_match(&m);
             }
@@ -109,7 +111,11 @@ impl EvaluationInProgress<'_> {
                 }
                 (g.weight, 0, Some((hname, v)))
             }
-            None => (g.weight, self.assistance(&g, at), None),
+            None => (
+                g.weight,
+                percent(self.assistance(&g, at), self.factors.wind),
+                None,
+            ),
         };
         let bonus = self.bonus(&g, m, &stones);
         let mut classes: Vec<char> = class::LETTERS
@@ -187,21 +193,30 @@ impl EvaluationInProgress<'_> {
                 _ => 0,
             }
         };
-        match self.dialect() {
-            Dialect::GnuGo26 => {
-                let mut b = escape(p.bonus, room(Some(true))) + escape(p.xbonus, room(Some(false)));
-                if p.splitbonus != 0 && self.splits(m.move_point) {
-                    b += p.splitbonus;
+        // A personality's noise: 0..=noise, hashed like the random term.
+        let noise_key = self.seed
+            ^ 0x6e01_5e00
+            ^ (u64::from(m.pattern) << 32)
+            ^ ((m.trans as u64) << 24)
+            ^ self.index(m.move_point) as u64;
+        let noise = random_in(noise_key, 0, self.factors.noise);
+        noise
+            + match self.dialect() {
+                Dialect::GnuGo26 => {
+                    let mut b =
+                        escape(p.bonus, room(Some(true))) + escape(p.xbonus, room(Some(false)));
+                    if p.splitbonus != 0 && self.splits(m.move_point) {
+                        b += p.splitbonus;
+                    }
+                    let key = self.seed
+                        ^ (u64::from(m.pattern) << 32)
+                        ^ ((m.trans as u64) << 24)
+                        ^ self.index(m.move_point) as u64;
+                    b + percent(random_in(key, p.minrand, p.maxrand), self.factors.random)
                 }
-                let key = self.seed
-                    ^ (u64::from(m.pattern) << 32)
-                    ^ ((m.trans as u64) << 24)
-                    ^ self.index(m.move_point) as u64;
-                b + random_in(key, p.minrand, p.maxrand)
+                // The seed's one bonus (a set holds only Go's dialects).
+                _ => escape(p.bonus, room(None)),
             }
-            // The seed's one bonus (a set holds only Go's dialects).
-            _ => escape(p.bonus, room(None)),
-        }
     }
 
     fn dialect(&self) -> Dialect {

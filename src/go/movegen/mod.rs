@@ -80,6 +80,7 @@ use super::game::Game;
 use super::reading::{Reader, Tactical};
 use super::strings::Goban;
 use crate::go::constraint::{evaluate as eval_constraint, ConstraintContext};
+use crate::go::personality::{percent, GoFactors};
 use crate::go::position::{GoPosition, HelperContext};
 use crate::go::score::{DragonStatus, Influence, ManhattanInfluence};
 use crate::matcher::Match;
@@ -122,6 +123,8 @@ struct EvaluationInProgress<'g> {
     pruned: usize,
     /// Tactical status per string root, computed on demand.
     tactical: BTreeMap<Point, Option<Tactical>>,
+    /// A personality's engine factors (percentages).
+    factors: GoFactors,
 }
 
 impl<'g> EvaluationInProgress<'g> {
@@ -151,6 +154,7 @@ impl<'g> EvaluationInProgress<'g> {
             rejected: Vec::new(),
             pruned: 0,
             tactical: BTreeMap::new(),
+            factors: set.factors(),
         }
     }
 
@@ -243,7 +247,7 @@ impl<'g> EvaluationInProgress<'g> {
                         Reason::Capture {
                             string: key,
                             stones: size,
-                            value: capture_value(size),
+                            value: percent(capture_value(size), self.factors.tactics),
                         },
                     );
                 }
@@ -253,7 +257,7 @@ impl<'g> EvaluationInProgress<'g> {
                         Reason::Capture {
                             string: key,
                             stones: size,
-                            value: cleanup_value(size),
+                            value: percent(cleanup_value(size), self.factors.tactics),
                         },
                     );
                 }
@@ -263,7 +267,7 @@ impl<'g> EvaluationInProgress<'g> {
                         Reason::Save {
                             string: key,
                             stones: size,
-                            value: save_value(size),
+                            value: percent(save_value(size), self.factors.tactics),
                         },
                     );
                 }
@@ -325,6 +329,7 @@ impl<'g> EvaluationInProgress<'g> {
                     None if !mine => 40 + 3 * size,
                     _ => 0,
                 };
+                let value = percent(value, self.factors.dragons);
                 if value > 0 {
                     self.add(
                         q,
@@ -431,7 +436,10 @@ impl<'g> EvaluationInProgress<'g> {
                 let open = if my == 0 && their == 0 { 4 } else { 0 };
                 let contested = if my > 0 && their > 0 { 3 } else { 0 };
                 let key = self.seed ^ 0xf111 ^ (self.index(p) as u64) << 8;
-                4 + line_value + open + contested + random_in(key, 0, 3)
+                4 + line_value
+                    + open
+                    + contested
+                    + percent(random_in(key, 0, 3), self.factors.random)
             };
             v = v.clamp(1, 20);
             self.add(p, Reason::Fill { value: v });

@@ -10,6 +10,7 @@ use mkpat::overlay::Overlay;
 use mkpat::tables::{GoValues, Tables};
 use mkpat::Dialect;
 
+use crate::go::personality::GoFactors;
 use crate::go::position::HelperFn;
 use crate::go::score::find_helpers;
 use crate::matcher::Matcher;
@@ -33,6 +34,9 @@ pub struct PatternSet {
     /// The compiler's rendered diagnostics (warnings), for a database
     /// compiled at run time.
     diagnostics: String,
+    /// A personality's engine factors (all defaults unless loaded with
+    /// one: [`crate::go::personality`]).
+    factors: GoFactors,
 }
 
 impl std::fmt::Debug for PatternSet {
@@ -87,6 +91,7 @@ impl PatternSet {
             constraints,
             warnings,
             diagnostics: String::new(),
+            factors: GoFactors::default(),
         }
     }
 
@@ -177,6 +182,11 @@ impl PatternSet {
         &self.values[k]
     }
 
+    /// The engine factors the move generator reads with this set.
+    pub fn factors(&self) -> GoFactors {
+        self.factors
+    }
+
     /// The overlay the values come from.
     pub fn overlay(&self) -> &Overlay {
         &self.overlay
@@ -197,6 +207,30 @@ impl PatternSet {
         self.values = go_values(&overlay);
         self.overlay = overlay;
         Ok(self)
+    }
+
+    /// A copy of the set re-weighed by `overlay` (a personality's, made
+    /// for these tables) with the engine `factors`: the shared builtin
+    /// set stays as it is.
+    pub fn reweighed(
+        &self,
+        overlay: Overlay,
+        factors: GoFactors,
+    ) -> Result<PatternSet, OverlayMismatch> {
+        PatternSet {
+            name: self.name.clone(),
+            dialect: self.dialect,
+            tables: self.tables,
+            overlay: self.overlay.clone(),
+            values: self.values.clone(),
+            matcher: Matcher::new(self.tables),
+            helpers: self.helpers.clone(),
+            constraints: self.constraints,
+            warnings: self.warnings.clone(),
+            diagnostics: self.diagnostics.clone(),
+            factors,
+        }
+        .with_overlay(overlay)
     }
 
     /// What loading noticed: helpers katachi lacks, compiler warnings.

@@ -1,0 +1,101 @@
+//! Five in a row's factor table and the loading of a personality file
+//! for a database.
+
+use std::sync::{Arc, OnceLock};
+
+use mkpat::personality::{FactorDef, Personality, Rejected};
+use mkpat::tables::Kind;
+
+use super::{FiveFactors, GAME};
+use crate::five::database::FiveDatabase;
+
+/// The factor table: `attack-KIND` and `defence-KIND` for every threat
+/// kind, then `noise`.
+pub fn factor_defs() -> &'static [FactorDef] {
+    static DEFS: OnceLock<Vec<FactorDef>> = OnceLock::new();
+    DEFS.get_or_init(|| {
+        let mut defs = Vec::new();
+        for k in Kind::ALL {
+            // The keys and definitions live as long as the process, as the
+            // table does.
+            let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+            defs.push(FactorDef {
+                key: leak(format!("attack-{}", k.name())),
+                default: 100,
+                min: 0,
+                max: 1000,
+                definition: leak(format!(
+                    "what making a `{}` is worth to the side that makes it, percent",
+                    k.name()
+                )),
+            });
+            defs.push(FactorDef {
+                key: leak(format!("defence-{}", k.name())),
+                default: 100,
+                min: 0,
+                max: 1000,
+                definition: leak(format!(
+                    "what taking the point of an opponent's `{}` is worth, percent",
+                    k.name()
+                )),
+            });
+        }
+        defs.push(FactorDef {
+            key: "noise",
+            default: 0,
+            min: 0,
+            max: 10_000,
+            definition: "a random 0..noise points added to each searched position's score (hashed from the position)",
+        });
+        defs
+    })
+}
+
+impl FiveFactors {
+    /// The engine factors of a checked personality.
+    pub fn of(p: &Personality) -> FiveFactors {
+        let defs = factor_defs();
+        let mut f = FiveFactors::default();
+        for k in Kind::ALL {
+            f.attack[k as usize] = p.engine_value(defs, &format!("attack-{}", k.name())) as i32;
+            f.defence[k as usize] = p.engine_value(defs, &format!("defence-{}", k.name())) as i32;
+        }
+        f.noise = p.engine_value(defs, "noise") as i32;
+        f
+    }
+}
+
+/// A personality loaded for a database.
+#[derive(Debug)]
+pub struct Loaded {
+    pub personality: Personality,
+    pub database: Arc<FiveDatabase>,
+    pub factors: FiveFactors,
+}
+
+/// Reads the personality `name` (its `bytes`) for `db`: every error of
+/// the file located and rendered at once.
+pub fn load(name: &str, bytes: &[u8], db: &FiveDatabase) -> Result<Loaded, Rejected> {
+    let tables = db.matcher().tables();
+    let dialect = db.overlay().dialect();
+    let p = mkpat::personality::load(name, bytes, GAME, factor_defs(), dialect, tables.patterns)?;
+    let factors = FiveFactors::of(&p);
+    let overlay = factors.apply(p.overlay(dialect, tables.patterns), tables.patterns);
+    let database = Arc::new(
+        db.with_personality(overlay, factors.noise.into())
+            .expect("an overlay made for the database's own tables"),
+    );
+    Ok(Loaded {
+        personality: p,
+        database,
+        factors,
+    })
+}
+
+/// [`load`] on a file (read within the input bound); the error is the
+/// rendered diagnostics and a `katachi: ` summary line.
+pub fn load_file(path: &str, db: &FiveDatabase) -> Result<Loaded, String> {
+    let bytes = crate::loading::read(path).map_err(|e| format!("katachi: {}", e.message))?;
+    load(path, &bytes, db)
+        .map_err(|r| format!("{}katachi: {path}: {} error(s)", r.rendered, r.errors))
+}

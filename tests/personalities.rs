@@ -1,0 +1,315 @@
+//! Personalities end to end: the shipped files load for their engines
+//! and, in pinned positions, choose the moves asserted here where the
+//! default engine does not; bad files are rejected with every error
+//! located by each front end; `katachi personality` and `katachi tune`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+
+use katachi::five::database::FiveDatabase;
+use katachi::go::movegen::PatternSet;
+use katachi::positions::{parse_positions, PositionRecord};
+
+fn root(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+fn shipped(name: &str) -> String {
+    root(&format!("patterns/personalities/{name}.toml"))
+        .display()
+        .to_string()
+}
+
+fn positions(name: &str) -> Vec<PositionRecord> {
+    let path = root(&format!("tests/data/personalities/{name}"));
+    parse_positions(name, &std::fs::read(path).unwrap()).unwrap()
+}
+
+fn katachi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(args)
+        .output()
+        .expect("katachi runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The pattern engine's moves (Go) as vertices.
+fn go_moves(set: &Arc<PatternSet>, ps: &[PositionRecord]) -> Vec<String> {
+    katachi::go::personality::moves_over(set, ps)
+        .into_iter()
+        .map(|m| katachi::go::notation::format_move(m, 9))
+        .collect()
+}
+
+#[test]
+fn go_personalities_choose_their_own_moves_in_pinned_positions() {
+    let ps = positions("go_positions.txt");
+    let default = go_moves(&PatternSet::builtin(), &ps);
+    assert_eq!(default, ["C4", "C5", "G2", "D6", "C8", "F4"]);
+    // (personality, position, its move): the default plays otherwise.
+    for (name, k, want) in [
+        // The fighter answers the fight at F6 and F4 (tactics x2.5).
+        ("go-fighter", 1, "F6"),
+        ("go-fighter", 2, "F4"),
+        // The builder connects and builds (connections x1.6, wind x2.5).
+        ("go-builder", 4, "D7"),
+        ("go-builder", 5, "D6"),
+        // The wild one's random terms move it elsewhere.
+        ("go-wild", 0, "E9"),
+        ("go-wild", 3, "D4"),
+    ] {
+        let loaded =
+            katachi::go::personality::load_file(&shipped(name), &PatternSet::builtin()).unwrap();
+        let moves = go_moves(&loaded.patterns, &ps);
+        assert_eq!(moves[k], want, "{name} in position {k}: {moves:?}");
+        assert_ne!(default[k], want, "the default plays {want} too");
+    }
+}
+
+#[test]
+fn five_personalities_choose_their_own_moves_in_pinned_positions() {
+    let ps = positions("five_positions.txt");
+    let rule = katachi::five::Rule::Freestyle;
+    let show = |db: &Arc<FiveDatabase>| -> Vec<String> {
+        katachi::five::personality::moves_over(db, &ps, rule, 2)
+            .into_iter()
+            .map(|p| katachi::notation::vertex(p.expect("a move"), 15))
+            .collect()
+    };
+    let default = show(&FiveDatabase::builtin());
+    assert_eq!(default, ["G11", "H8", "M5", "D7", "F7", "E9"]);
+    for (name, k, want) in [
+        ("five-attacker", 1, "J7"),
+        ("five-attacker", 2, "H5"),
+        ("five-defender", 4, "G9"),
+        ("five-defender", 5, "F6"),
+        ("five-wild", 0, "H10"),
+        ("five-wild", 3, "C6"),
+    ] {
+        let loaded =
+            katachi::five::personality::load_file(&shipped(name), &FiveDatabase::builtin())
+                .unwrap();
+        let moves = show(&loaded.database);
+        assert_eq!(moves[k], want, "{name} in position {k}: {moves:?}");
+        assert_ne!(default[k], want);
+    }
+}
+
+const BAD: &str = "name = \"bad\"\ndescription = \"every kind of mistake\"\ngame = \"go\"\nfingerprint = \"seed-0000000000000000\"\n\n[patterns]\n\"9999\" = 100\n\n[classes]\nC = 2000\n\n[engine]\ntactic = 120\nnoise = 1.5\n";
+
+#[test]
+fn a_bad_personality_is_located_by_every_front_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, BAD).unwrap();
+    let bad = bad.to_str().unwrap();
+    let o = katachi(&["personality", "check", bad]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr).replace(bad, "bad.toml");
+    insta::assert_snapshot!(err);
+    // GTP does not start with it.
+    let o = katachi(&["gtp", "--personality", bad]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains(":10:5: error"),
+        "{}",
+        text(&o.stderr)
+    );
+    // Nor does a five-in-a-row front end with a Go file: the game is wrong.
+    let o = Command::new(env!("CARGO_BIN_EXE_pbrain-katachi"))
+        .args(["--personality", &shipped("go-fighter")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("this personality is for `go`, not `five`"),
+        "{}",
+        text(&o.stderr)
+    );
+    // A tournament player names its file and the errors.
+    let out = dir.path().join("t");
+    let o = katachi(&[
+        "tournament",
+        "-o",
+        out.to_str().unwrap(),
+        "-p",
+        &format!("a=katachi:personality={bad}"),
+        "-p",
+        "b=random",
+        "--openings",
+        "1",
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        text(&o.stderr).contains("unknown engine factor `tactic`"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn gtp_and_the_brain_play_with_a_personality() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args([
+            "gtp",
+            "--playouts",
+            "0",
+            "--personality",
+            &shipped("go-fighter"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"boardsize 9\nplay b e5\ngenmove w\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o.stdout);
+    assert!(out.contains("\n= ") && !out.contains('?'), "{out}");
+    let mut brain = Command::new(env!("CARGO_BIN_EXE_pbrain-katachi"))
+        .args(["--personality", &shipped("five-attacker")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    brain
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"START 15\nINFO timeout_turn 200\nBEGIN\nEND\n")
+        .unwrap();
+    let o = brain.wait_with_output().unwrap();
+    assert!(text(&o.stdout).contains("OK"), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).lines().any(|l| l.contains(',')),
+        "{}",
+        text(&o.stdout)
+    );
+}
+
+#[test]
+fn new_writes_every_factor_and_diff_shows_what_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("fresh.toml");
+    let o = katachi(&[
+        "personality",
+        "new",
+        "go",
+        "--name",
+        "fresh",
+        "-o",
+        fresh.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let written = std::fs::read_to_string(&fresh).unwrap();
+    for d in katachi::go::personality::FACTORS {
+        assert!(written.contains(&format!("\n{} = {}  # {}", d.key, d.default, d.definition)));
+    }
+    let o = katachi(&["personality", "check", fresh.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = katachi(&[
+        "personality",
+        "diff",
+        fresh.to_str().unwrap(),
+        &shipped("go-fighter"),
+        "--positions",
+        root("tests/data/personalities/go_positions.txt")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("engine.tactics                   100 | 250"),
+        "{out}"
+    );
+    assert!(
+        out.contains("classes.B                        100 | 150"),
+        "{out}"
+    );
+    assert!(out.contains("moves that change: 2 of 6 positions"), "{out}");
+    assert!(out.contains("position 1 (line 13): C5 | F6"), "{out}");
+    let o = katachi(&["personality", "show", &shipped("go-fighter")]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("* tactics                   250    100"),
+        "{out}"
+    );
+}
+
+/// The tuner on the pattern-only Go engine from a deliberately bad start
+/// (`tactics` at 25 %): bounded work (iterations and games fixed,
+/// seeded), never a timed test. Its games go through the tournament
+/// runner, a folder an iteration; the file it writes is the start with
+/// only the tuned factor changed; a run is a function of its seed.
+#[test]
+fn tuning_plays_its_iterations_and_writes_the_tuned_file() {
+    use katachi::tournament::tune::{tune, Factor, TuneConfig};
+    let start = std::fs::read_to_string(shipped("go-wild"))
+        .unwrap()
+        .replace("noise = 60", "noise = 0")
+        .replace("random = 400", "random = 100")
+        .replace("tactics = 100", "tactics = 25");
+    let tactics = Factor::engine(&katachi::go::personality::FACTORS[0]);
+    let run = || {
+        let dir = tempfile::tempdir().unwrap();
+        let config = TuneConfig {
+            game: katachi::tournament::runner::Game::Go,
+            start: start.clone(),
+            start_name: "bad.toml".into(),
+            factors: vec![tactics.clone()],
+            engine: "katachi".into(),
+            iterations: 2,
+            openings: 1,
+            opening_moves: 2,
+            measure_openings: 1,
+            settings: katachi::tournament::Settings::default(),
+            seed: 3,
+            a: 1.0,
+            c: 0.5,
+            work: dir.path().to_path_buf(),
+        };
+        let mut steps = Vec::new();
+        let outcome = tune(&config, |s, v| {
+            steps.push((s.plus.clone(), s.minus.clone(), s.difference, v[0]))
+        })
+        .unwrap();
+        for k in 0..2 {
+            let ledger =
+                std::fs::read_to_string(dir.path().join(format!("iter-{k:03}/ledger.jsonl")))
+                    .unwrap();
+            assert_eq!(ledger.lines().count(), 2, "one opening, both colours");
+        }
+        let measured = outcome.measured.clone().expect("measured");
+        assert_eq!(measured.games, 2);
+        (steps, outcome)
+    };
+    let (steps, outcome) = run();
+    assert_eq!(steps.len(), 2);
+    for (plus, minus, difference, value) in &steps {
+        // Perturbed both ways around the current value, in log2 units.
+        assert!((plus[0] - minus[0]).abs() > 0.5, "{plus:?} {minus:?}");
+        assert!((-1.0..=1.0).contains(difference));
+        assert!((tactics.min..=tactics.max).contains(value));
+    }
+    let v = outcome.values[0];
+    let p = mkpat::personality::Personality::parse(&outcome.text).unwrap();
+    assert_eq!(tactics.value_in(&p), v);
+    assert_eq!(
+        outcome.text,
+        start.replace("tactics = 25", &format!("tactics = {v}")),
+        "only the tuned factor changes"
+    );
+    let (again, _) = run();
+    assert_eq!(steps, again, "a function of the seed");
+}
