@@ -23,6 +23,7 @@
 
 use std::sync::Arc;
 
+use super::deadline::{Clock, WallClock};
 use super::evaluation::EvalOptions;
 use super::movegen::{self, PatternSet};
 use super::ownership::{self, Status};
@@ -485,14 +486,16 @@ impl Game {
     /// Decides for `color`: [`Game::choose_move`]'s move, or resignation
     /// when the search finds the game lost ([`search::should_resign`]).
     pub fn decide(&mut self, color: Color) -> Decision {
-        let started = std::time::Instant::now();
+        self.decide_on(color, &WallClock::start())
+    }
+
+    /// [`Game::decide`] with the search's time budget counted from the
+    /// origin of `clock` (the arrival of a GTP command), the pattern
+    /// evaluation included.
+    pub fn decide_on(&mut self, color: Color, clock: &dyn Clock) -> Decision {
         let eval = movegen::evaluate(self, color, self.eval);
-        if let Some(mut opts) = self.search {
-            // The clock budget counts from the start of the decision.
-            if let Some(b) = opts.time_budget {
-                opts.time_budget = Some(b.saturating_sub(started.elapsed()));
-            }
-            return match search::search(self, color, &eval, opts) {
+        if let Some(opts) = self.search {
+            return match search::search_on(self, color, &eval, opts, clock) {
                 Some(r) if search::should_resign(&r, &opts, self.history.len(), self.size()) => {
                     Decision::Resign
                 }
@@ -508,13 +511,28 @@ impl Game {
 
     /// Chooses and plays a move for `color`.
     pub fn genmove(&mut self, color: Color) -> Move {
-        let mv = self.choose_move(color);
+        self.genmove_on(color, &WallClock::start())
+    }
+
+    /// [`Game::genmove`] with the time budget counted on `clock` (see
+    /// [`Game::decide_on`]).
+    pub fn genmove_on(&mut self, color: Color, clock: &dyn Clock) -> Move {
+        let mv = match self.decide_on(color, clock) {
+            Decision::Move(m) => m,
+            Decision::Resign => self.pattern_move(color),
+        };
         self.play_or_pass(color, mv)
     }
 
     /// Decides for `color` and plays the move decided, if any.
     pub fn gen_decision(&mut self, color: Color) -> Decision {
-        match self.decide(color) {
+        self.gen_decision_on(color, &WallClock::start())
+    }
+
+    /// [`Game::gen_decision`] with the time budget counted on `clock`
+    /// (see [`Game::decide_on`]).
+    pub fn gen_decision_on(&mut self, color: Color, clock: &dyn Clock) -> Decision {
+        match self.decide_on(color, clock) {
             Decision::Move(mv) => Decision::Move(self.play_or_pass(color, mv)),
             Decision::Resign => Decision::Resign,
         }

@@ -32,7 +32,9 @@
 //! - [`fastboard`], [`shapes`], [`playout`] and [`search`]: the Monte
 //!   Carlo tree search `genmove` plays by default — a light board for
 //!   random games, the playout database's 3x3 shape table, the playout
-//!   policy, and UCT with RAVE over the move generator's candidates.
+//!   policy, and UCT with RAVE over the move generator's candidates;
+//! - [`deadline`]: when a search under a clock must answer, on a clock
+//!   tests can drive.
 //!
 //!
 //! and what the patterns of Go are and mean:
@@ -56,6 +58,7 @@
 
 pub mod analysis;
 pub mod constraint;
+pub mod deadline;
 pub mod dragons;
 pub mod evaluation;
 pub mod explain;

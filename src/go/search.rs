@@ -31,6 +31,7 @@
 //! Without a clock budget everything is a function of the game's seed and
 //! the position: same inputs, same move.
 
+use super::deadline::{Clock, Deadline, WallClock};
 use super::evaluation::Evaluation;
 use super::fastboard::{cell, FastBoard};
 use super::game::{Game, Move};
@@ -61,10 +62,12 @@ pub struct SearchOptions {
     /// visits grow by a quarter (false: all from the start, on every
     /// board).
     pub widening: bool,
-    /// A clock budget for the move (GTP `time_settings`/`time_left`):
-    /// when set, the search runs until it is spent — at least 100
-    /// playouts, at most 100 times `playouts` — and is no longer a
-    /// function of the position alone.
+    /// A clock budget for the move (GTP `time_settings`/`time_left`),
+    /// counted from the origin of the search's clock ([`search_on`];
+    /// [`search`] starts one): when set, the search runs batches of
+    /// playouts while another fits in it ([`Deadline::another_batch`]),
+    /// at most 100 times `playouts`, and is no longer a function of the
+    /// position alone.
     pub time_budget: Option<std::time::Duration>,
     /// Search threads: each grows its own tree from its own seed with its
     /// share of the playouts (or the whole clock budget), and the root
@@ -264,7 +267,20 @@ pub fn search(
     eval: &Evaluation,
     opts: SearchOptions,
 ) -> Option<SearchResult> {
-    let started = std::time::Instant::now();
+    search_on(game, color, eval, opts, &WallClock::start())
+}
+
+/// [`search`] with the time budget counted from the origin of `clock`
+/// (the arrival of the GTP command, say): the search stops when another
+/// batch of playouts would end past it ([`Deadline::another_batch`]).
+pub fn search_on(
+    game: &Game,
+    color: Color,
+    eval: &Evaluation,
+    opts: SearchOptions,
+    clock: &dyn Clock,
+) -> Option<SearchResult> {
+    let deadline = opts.time_budget.map(|at| Deadline { clock, at });
     let goban = game.goban();
     let n = goban.side();
     let root_board = FastBoard::from_goban(goban, color);
@@ -322,10 +338,11 @@ pub fn search(
         komi,
         widen: opts.widening && n >= WIDEN_FROM_SIDE,
         opts,
+        deadline,
     };
     let threads = opts.threads.max(1);
     let grown: Vec<Grown> = if threads == 1 {
-        vec![tree.grow(seed, opts.playouts, started)]
+        vec![tree.grow(seed, opts.playouts)]
     } else {
         // Root parallelism: one tree a thread, each with its own seed and
         // its share of the playouts, their root statistics summed.
@@ -336,7 +353,7 @@ pub fn search(
                         + u32::from((t as u32) < opts.playouts % threads as u32);
                     let tree = &tree;
                     let seed = seed ^ (t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                    scope.spawn(move || tree.grow(seed, share, started))
+                    scope.spawn(move || tree.grow(seed, share))
                 })
                 .collect();
             handles
@@ -525,6 +542,8 @@ struct TreeInputs<'g> {
     komi: f32,
     widen: bool,
     opts: SearchOptions,
+    /// When the answer is due, under a clock.
+    deadline: Option<Deadline<'g>>,
 }
 
 /// One tree's root statistics: (real visits, wins without priors) per
@@ -536,9 +555,9 @@ struct Grown {
 }
 
 impl TreeInputs<'_> {
-    /// Grows one tree from `seed`: `playouts` random games, or until the
-    /// clock budget counted from `started` is spent.
-    fn grow(&self, seed: u64, playouts: u32, started: std::time::Instant) -> Grown {
+    /// Grows one tree from `seed`: `playouts` random games, or, under a
+    /// deadline, batches of them while another fits.
+    fn grow(&self, seed: u64, playouts: u32) -> Grown {
         let n = self.root_board.side();
         let opts = self.opts;
         let mut s = Search {
@@ -571,24 +590,27 @@ impl TreeInputs<'_> {
             }
             s.nodes.push(Node::new(r.mv, prior_visits, r.prior));
         }
-        let played = match opts.time_budget {
+        let played = match self.deadline {
             None => {
                 for _ in 0..playouts {
                     s.iterate();
                 }
                 playouts
             }
-            Some(budget) => {
+            Some(deadline) => {
                 let most = opts.playouts.saturating_mul(100).max(100);
                 let mut done = 0;
                 // The clock is read every 8 playouts (a fraction of a
                 // millisecond on 9x9, a few on 19x19).
                 let step = 8;
-                while done < most && (done < 100 || started.elapsed() < budget) {
+                let since = deadline.clock.now();
+                let mut batches = 0;
+                while done < most && deadline.another_batch(since, batches) {
                     for _ in 0..step {
                         s.iterate();
                     }
                     done += step;
+                    batches += 1;
                 }
                 done
             }

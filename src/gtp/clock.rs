@@ -13,12 +13,13 @@
 use std::time::Duration;
 
 use super::{want, Gtp, Reply};
+use crate::go::deadline::Since;
 use crate::go::Game;
 use crate::notation::parse_color;
 use crate::position::{Color, Position};
 
 /// The part of a move's share the search may spend.
-pub const SPEND: f64 = 0.7;
+pub const SPEND: f64 = 0.65;
 
 /// A time control, as `time_settings` or `kgs-time_settings` gave it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -187,8 +188,13 @@ impl Gtp {
     }
 
     /// Runs `f` with the search's clock budget for `color` set from the
-    /// time settings, when there are some and the engine searches.
-    pub(super) fn timed<T>(&mut self, color: Color, f: impl FnOnce(&mut Game) -> T) -> T {
+    /// time settings, when there are some and the engine searches, and
+    /// the clock it counts on, from the command's arrival.
+    pub(super) fn timed<T>(
+        &mut self,
+        color: Color,
+        f: impl FnOnce(&mut Game, &dyn crate::go::deadline::Clock) -> T,
+    ) -> T {
         let saved = self.game.search_options();
         if let (Some(clock), Some(search)) = (&self.clock, saved) {
             let left = clock.left[usize::from(color == Color::White)];
@@ -204,7 +210,11 @@ impl Gtp {
                 ..search
             }));
         }
-        let out = f(&mut self.game);
+        let since = Since {
+            clock: &*self.timer,
+            origin: self.arrived,
+        };
+        let out = f(&mut self.game, &since);
         self.game.set_search(saved);
         out
     }
@@ -245,7 +255,110 @@ mod tests {
         assert!((secs(move_share(byo, None, 81)) - 1.0).abs() < 1e-9);
         // The search spends 70%, never less than 10 ms.
         let one = Duration::from_secs(1);
-        assert_eq!(search_budget(one), Duration::from_millis(700));
+        assert_eq!(search_budget(one), Duration::from_millis(650));
         assert_eq!(search_budget(Duration::ZERO), Duration::from_millis(10));
+    }
+}
+
+/// Whole GTP sessions under time controls, on a clock the test drives:
+/// every read of it advances it by a fixed step, as if each batch of
+/// playouts took that long.
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+    use crate::go::deadline::Clock as _;
+    use crate::gtp::GtpOptions;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    #[derive(Debug)]
+    struct Ticking {
+        step_us: u64,
+        reads: AtomicU64,
+    }
+
+    impl crate::go::deadline::Clock for Ticking {
+        fn now(&self) -> Duration {
+            Duration::from_micros(self.step_us * self.reads.fetch_add(1, Ordering::Relaxed))
+        }
+    }
+
+    /// The clock's time taken by answering `line`, the test's own two
+    /// reads left out.
+    fn answer_time(g: &mut Gtp, clock: &Ticking, line: &str) -> (String, Duration) {
+        let before = clock.now();
+        let reply = g.handle_line(line.as_bytes()).unwrap();
+        let after = clock.now();
+        let own = Duration::from_micros(clock.step_us);
+        (reply, after - before - own)
+    }
+
+    fn session(step_us: u64, threads: usize) -> (Gtp, Arc<Ticking>) {
+        let clock = Arc::new(Ticking {
+            step_us,
+            reads: AtomicU64::new(0),
+        });
+        let search = crate::go::search::SearchOptions {
+            threads,
+            ..Default::default()
+        };
+        let mut g = Gtp::with_options(GtpOptions {
+            search: Some(search),
+            ..GtpOptions::default()
+        })
+        .with_timer(Box::new(clock.clone()));
+        for line in ["boardsize 9", "clear_board", "komi 7.5", "play b E5"] {
+            assert_eq!(g.handle_line(line.as_bytes()).unwrap(), "=\n\n");
+        }
+        (g, clock)
+    }
+
+    /// Every answer comes within 80% of its share and uses more than
+    /// half of it: Japanese and Canadian byo-yomi, main time, and main
+    /// time running out into byo-yomi, with one and two threads.
+    #[test]
+    fn answers_come_within_80_percent_of_the_share() {
+        let cases: [(&[&str], f64); 4] = [
+            (&["kgs-time_settings byoyomi 0 1 5", "time_left w 1 5"], 1.0),
+            (&["time_settings 0 10 5", "time_left w 10 5"], 2.0),
+            // 30 s of main time over the 27 moves of an empty 9x9.
+            (&["time_settings 30 0 0", "time_left w 30 0"], 30.0 / 27.0),
+            // 1 s of main time left, then 3 s periods: a period.
+            (
+                &["kgs-time_settings byoyomi 60 3 5", "time_left w 1 0"],
+                3.0,
+            ),
+        ];
+        for threads in [1, 2] {
+            for (setup, share) in cases {
+                let (mut g, clock) = session(20_000, threads);
+                for line in setup {
+                    assert_eq!(g.handle_line(line.as_bytes()).unwrap(), "=\n\n");
+                }
+                let (reply, took) = answer_time(&mut g, &clock, "genmove w");
+                assert!(reply.starts_with("= "), "{reply}");
+                let share = Duration::from_secs_f64(share);
+                assert!(
+                    took <= share.mul_f64(0.8),
+                    "{setup:?}: {took:?} of {share:?}"
+                );
+                assert!(took > share / 2, "{setup:?}: only {took:?} of {share:?}");
+            }
+        }
+    }
+
+    /// A command whose evaluation alone took the budget gets no playouts
+    /// and still answers, within the clock's next step.
+    #[test]
+    fn a_spent_budget_answers_at_once() {
+        let (mut g, clock) = session(2_000_000, 1);
+        for line in ["kgs-time_settings byoyomi 0 1 5", "time_left w 1 5"] {
+            assert_eq!(g.handle_line(line.as_bytes()).unwrap(), "=\n\n");
+        }
+        let (reply, took) = answer_time(&mut g, &clock, "genmove w");
+        assert!(reply.starts_with("= "), "{reply}");
+        // Three reads: the arrival, the search's start and its first
+        // check, which finds the time up.
+        assert_eq!(took, Duration::from_secs(6));
     }
 }

@@ -125,6 +125,10 @@ pub struct Gtp {
     /// Time settings, once the controller sent them: the search then
     /// plays by the clock instead of a fixed number of playouts.
     clock: Option<Clock>,
+    /// The clock the time budgets are read on ([`Gtp::with_timer`]), and
+    /// its reading when the command being answered arrived.
+    timer: Box<dyn crate::go::deadline::Clock>,
+    arrived: std::time::Duration,
     /// Handicap stones of the current game, to rebuild it after a panic.
     handicap: usize,
     /// Free handicap stones of the current game, for the same.
@@ -163,6 +167,8 @@ impl Gtp {
         Gtp {
             game,
             clock: None,
+            timer: Box::new(crate::go::deadline::WallClock::start()),
+            arrived: std::time::Duration::ZERO,
             handicap: 0,
             free_handicap: Vec::new(),
             quit: false,
@@ -190,6 +196,13 @@ impl Gtp {
         g
     }
 
+    /// Reads the time budgets on `timer` instead of the machine's clock
+    /// (a test's clock).
+    pub fn with_timer(mut self, timer: Box<dyn crate::go::deadline::Clock>) -> Gtp {
+        self.timer = timer;
+        self
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -209,6 +222,7 @@ impl Gtp {
     /// (no response is due), otherwise the full response, blank line
     /// included.
     pub fn handle_line(&mut self, raw: &[u8]) -> Option<String> {
+        self.arrived = self.timer.now();
         let text = String::from_utf8_lossy(raw);
         let cleaned: String = text
             .chars()
@@ -349,7 +363,7 @@ impl Gtp {
                     let labels = explain::labels(&eval, self.options.all_patterns);
                     self.labels.insert(index, labels);
                 }
-                let d = self.timed(c, |game| game.gen_decision(c));
+                let d = self.timed(c, |game, clock| game.gen_decision_on(c, clock));
                 Ok(match d {
                     Decision::Move(m) => format_move(m, self.game.size()),
                     Decision::Resign => "resign".into(),
@@ -358,7 +372,7 @@ impl Gtp {
             "kgs-genmove_cleanup" => {
                 want(1)?;
                 let c = parse_color(args[0]).ok_or("syntax error")?;
-                let m = self.timed(c, |game| {
+                let m = self.timed(c, |game, clock| {
                     let saved = game.search_options();
                     if let Some(opts) = saved {
                         game.set_search(Some(crate::go::search::SearchOptions {
@@ -367,7 +381,7 @@ impl Gtp {
                             ..opts
                         }));
                     }
-                    let m = game.genmove(c);
+                    let m = game.genmove_on(c, clock);
                     game.set_search(saved);
                     m
                 });
@@ -529,7 +543,7 @@ mod tests {
     }
 
     /// Time settings are accepted and checked, the search then runs by
-    /// the clock (at least 100 playouts), and the fixed-playout options
+    /// the clock, and the fixed-playout options
     /// come back after the move.
     #[test]
     fn time_settings_and_time_left() {
