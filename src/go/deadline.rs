@@ -59,7 +59,7 @@ impl Clock for Since<'_> {
 /// How much longer than the mean batch so far the next one is allowed to
 /// take before the deadline: a margin for a batch of long playouts and
 /// for the answer's own work after the search.
-const BATCH_MARGIN: u32 = 2;
+pub const BATCH_MARGIN: u32 = 2;
 
 /// When a search must have answered: `at` on `clock`.
 #[derive(Clone, Copy, Debug)]
