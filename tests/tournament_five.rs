@@ -14,29 +14,11 @@ use serde_json::Value;
 
 #[path = "support/tournaments.rs"]
 mod support;
-use support::{games, s};
+use support::{games, line, ok, s, standings};
 
 /// `katachi tournament --game five -p PLAYER … FLAGS…`.
 fn tournament(players: &[&str], flags: &[&str]) -> Output {
     support::tournament(&["--game", "five"], players, flags)
-}
-
-fn ok(o: &Output) {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-}
-
-fn standings(dir: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("standings.json")).unwrap()).unwrap()
-}
-
-fn line(standings: &Value, name: &str) -> Value {
-    standings["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["player"] == name)
-        .unwrap_or_else(|| panic!("{name} in {standings}"))
-        .clone()
 }
 
 /// Replays a game's `.psq` record on a board of `rule`: every move legal,

@@ -196,17 +196,7 @@ impl Judge {
             } else {
                 Color::White
             };
-            let state = State {
-                move_number: number,
-                cells: layout
-                    .points()
-                    .map(|p| match board.stone(p) {
-                        None => Cell::Empty,
-                        Some(c) if c == me => Cell::Mine,
-                        Some(_) => Cell::Theirs,
-                    })
-                    .collect(),
-            };
+            let state = state_for(&board, &layout, me);
             let (m, took) = match self.ask(&order[side], &state)? {
                 Answer::Move(m, took) => (m, took),
                 Answer::Broke(violation, detail) => {
@@ -274,6 +264,22 @@ impl Judge {
         let path = self.dir.join(name);
         protocol::write_atomically(&path, log.to_string().as_bytes()).map_err(JudgeError::Write)?;
         Ok(path)
+    }
+}
+
+/// The state file of `board` for the team playing `me`: the move about
+/// to be played, its stones `1`, the opponent's `2`.
+pub fn state_for(board: &FiveBoard, layout: &HexLayout, me: Color) -> State {
+    State {
+        move_number: board.moves().len() as u32 + 1,
+        cells: layout
+            .points()
+            .map(|p| match board.stone(p) {
+                None => Cell::Empty,
+                Some(c) if c == me => Cell::Mine,
+                Some(_) => Cell::Theirs,
+            })
+            .collect(),
     }
 }
 

@@ -44,8 +44,14 @@ pub(super) mod zobrist {
 
     pub(in crate::five) const WHITE_TO_MOVE: u64 = splitmix(0);
 
-    /// Pente: `c` has captured `pairs` pairs (0 to 5).
+    /// Pente: `c` has captured `pairs` pairs (0 to 5). No pair is no
+    /// key, so that a game without captures (every other rule) hashes
+    /// as it did before Pente: its hash-drawn random terms (a
+    /// personality's noise) stay the same.
     pub(in crate::five) fn captured(c: Color, pairs: u8) -> u64 {
+        if pairs == 0 {
+            return 0;
+        }
         let side = match c {
             Color::Black => 0,
             Color::White => 8,

@@ -25,9 +25,8 @@ use std::time::Duration;
 
 use super::five::{FiveReferee, FiveSetup};
 use super::referee::{End, Referee, Side};
-use crate::contest::judge::{exchange, Answer, Started};
+use crate::contest::judge::{exchange, state_for, Answer, Started};
 use crate::contest::log::{Ending, GameLog, LoggedMove, Violation};
-use crate::contest::protocol::{Cell, State};
 use crate::five::{FiveBoard, Outcome, Rule};
 use crate::hexagon::{HexLayout, CONTEST_SIDE};
 use crate::position::{Color, Point, Position};
@@ -93,21 +92,6 @@ impl ContestPlayer {
     pub fn command(&self) -> &str {
         &self.command
     }
-
-    /// The state file of the position as it stands, for `me`.
-    fn state(board: &FiveBoard, layout: &HexLayout, me: Color) -> State {
-        State {
-            move_number: board.moves().len() as u32 + 1,
-            cells: layout
-                .points()
-                .map(|p| match board.stone(p) {
-                    None => Cell::Empty,
-                    Some(c) if c == me => Cell::Mine,
-                    Some(_) => Cell::Theirs,
-                })
-                .collect(),
-        }
-    }
 }
 
 /// `s` as one word for `sh`.
@@ -149,7 +133,7 @@ impl Side<FiveReferee> for ContestPlayer {
     fn genmove(&mut self, color: Color) -> Result<Option<Point>, String> {
         let board = self.board.as_ref().ok_or("no game")?;
         let layout = board.hex_layout().ok_or("not a hexagonal board")?;
-        let state = ContestPlayer::state(board, &layout, color);
+        let state = state_for(board, &layout, color);
         let limit = self.limit.unwrap_or(CONTEST_LIMIT);
         let answer = exchange(&self.dir, &self.name, &state, limit, POLL).map_err(|e| {
             // The folder itself failed: this player cannot go on.

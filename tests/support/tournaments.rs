@@ -41,3 +41,24 @@ pub fn games(dir: &Path) -> Vec<Value> {
     out.sort_by_key(|v| v["id"].as_str().unwrap().to_string());
     out
 }
+
+/// The command succeeded (its stderr shown when not).
+pub fn ok(o: &Output) {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// `DIR/standings.json`.
+pub fn standings(dir: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("standings.json")).unwrap()).unwrap()
+}
+
+/// One player's line of the standings.
+pub fn line(standings: &Value, name: &str) -> Value {
+    standings["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player"] == name)
+        .unwrap_or_else(|| panic!("{name} in {standings}"))
+        .clone()
+}
