@@ -241,8 +241,8 @@ impl Table {
             Game::Five {
                 rule,
                 openings_file,
-            } => Table::Five {
-                openings: match openings_file {
+            } => {
+                let openings = match openings_file {
                     Some(lines) => lines.clone(),
                     None => five_play::random_openings(
                         s.size,
@@ -251,39 +251,43 @@ impl Table {
                         config.opening_moves,
                         config.seed,
                     )?,
-                },
-                setup: FiveSetup {
-                    size: s.size,
-                    rule: *rule,
-                    hexagon: false,
-                    move_time: s.move_time,
-                    game_time: s.game_time,
-                },
-                players: config
-                    .players
-                    .iter()
-                    .map(|p| p.start_five(&config.game, &config.out))
-                    .collect::<Result<_, _>>()?,
-            },
-            Game::Hex { rule } => Table::Five {
-                openings: super::contest::hex_openings(
+                };
+                Table::five(config, *rule, false, s.size, openings)?
+            }
+            Game::Hex { rule } => {
+                let openings = super::contest::hex_openings(
                     config.openings.max(1),
                     config.opening_moves,
                     config.seed,
-                ),
-                setup: FiveSetup {
-                    size: crate::hexagon::CONTEST_SIDE,
-                    rule: *rule,
-                    hexagon: true,
-                    move_time: s.move_time,
-                    game_time: s.game_time,
-                },
-                players: config
-                    .players
-                    .iter()
-                    .map(|p| p.start_five(&config.game, &config.out))
-                    .collect::<Result<_, _>>()?,
+                );
+                Table::five(config, *rule, true, crate::hexagon::CONTEST_SIDE, openings)?
+            }
+        })
+    }
+
+    /// Five in a row's table, on the square board or the hexagon: the
+    /// players started for the game.
+    fn five(
+        config: &Config,
+        rule: Rule,
+        hexagon: bool,
+        size: usize,
+        openings: Vec<Vec<Point>>,
+    ) -> Result<Table, String> {
+        Ok(Table::Five {
+            openings,
+            setup: FiveSetup {
+                size,
+                rule,
+                hexagon,
+                move_time: config.settings.move_time,
+                game_time: config.settings.game_time,
             },
+            players: config
+                .players
+                .iter()
+                .map(|p| p.start_five(&config.game, &config.out))
+                .collect::<Result<_, _>>()?,
         })
     }
 
