@@ -1,8 +1,7 @@
 //! The engine under Pente: the valuation and the hash kept through
 //! captures (against both recomputed on random games), a capture that
 //! breaks the opponent's straight four, the fifth pair taken, the
-//! tournament rule's second stone; with four pairs taken, capture threats
-//! as the threat search's fours, ours and the opponent's.
+//! tournament rule's second stone.
 
 use std::time::Duration;
 
@@ -141,90 +140,4 @@ fn the_first_players_second_stone_leaves_the_centre() {
     let (p, _) = choose(&mut e);
     assert!(b.is_legal(p), "{p:?}");
     assert!((p.i - 9).abs() > 2 || (p.j - 9).abs() > 2);
-}
-
-/// `color` takes four pairs at the left edge of `b` (a 15x15 board with
-/// room in columns 0 to 3 of rows 0, 2, 4 and 6, and in row 14), the
-/// other side answering far away in row 14; `color` is to move after.
-fn four_pairs_taken(b: &mut FiveBoard, color: Color) {
-    for r in 0..4 {
-        let i = 2 * r;
-        b.put(Point::new(i, 0), color).unwrap();
-        b.put(Point::new(i, 1), color.other()).unwrap();
-        b.put(Point::new(i, 2), color.other()).unwrap();
-    }
-    b.set_to_move(color);
-    for r in 0..4 {
-        b.play(Point::new(2 * r, 3)).unwrap();
-        b.play(Point::new(14, 2 + 4 * r)).unwrap();
-    }
-    assert_eq!(b.captures(color), 4);
-    assert_eq!(b.to_move(), color);
-}
-
-/// A double capture threat at `*` on a 15x15 board: the side of `X`
-/// threatens the pairs right of it and below it.
-const DOUBLE_CAPTURE_THREAT: &str = "
-    ...............
-    ...............
-    ...............
-    ...............
-    ...............
-    ...............
-    ...............
-    ...............
-    ...............
-    ...............
-    ..........*OO..
-    ..........O....
-    ..........O....
-    ...............
-    ...............";
-
-#[test]
-fn with_four_pairs_a_double_capture_threat_wins() {
-    // Black has four pairs: its move at `*` threatens two captures, each
-    // the fifth pair, and White can stop only one (no capture of its
-    // own). The patterns call the move no four; the threat search plays
-    // it as one.
-    let (mut b, marks) = diagram(Rule::Pente, DOUBLE_CAPTURE_THREAT);
-    four_pairs_taken(&mut b, Color::Black);
-    let mut e = Engine::new(b);
-    let (p, reason) = choose(&mut e);
-    assert_eq!(p, marks[0], "{reason:?}");
-    assert!(matches!(reason, Reason::Vcf(_)), "{reason:?}");
-}
-
-#[test]
-fn the_opponents_capture_threats_near_five_pairs_are_defended() {
-    // The same shape with the colours swapped: White has four pairs and
-    // threatens the double capture threat. Black sees White's win by
-    // captures and plays a move after which White has none.
-    let (mut b, marks) = diagram(Rule::Pente, &DOUBLE_CAPTURE_THREAT.replace('O', "X"));
-    four_pairs_taken(&mut b, Color::White);
-    b.set_to_move(Color::Black);
-    let mut e = Engine::new(b);
-    // White's threat is real: with the move, it has a forced win.
-    e.pass();
-    let stop = AtomicBool::new(false);
-    let zero = || Duration::ZERO;
-    let limits = Limits {
-        elapsed: &zero,
-        budget: None,
-        stop: &stop,
-        max_depth: 2,
-        vcf_depth: 8,
-        vct_depth: 2,
-        table_bytes: 1 << 16,
-    };
-    let theirs = e.vcf(8, &limits).expect("White's win by captures");
-    assert_eq!(theirs[0], marks[0]);
-    e.pass();
-    let (p, reason) = choose(&mut e);
-    assert!(
-        matches!(reason, Reason::Search { defends: true, .. }),
-        "{p:?} {reason:?}"
-    );
-    assert!(e.make(p));
-    assert_eq!(e.vcf(8, &limits), None, "after {p:?}");
 }
