@@ -2,7 +2,8 @@
 //! screen, the tests type keys with `send-keys` and read the screen with
 //! `capture-pane`, and play a game to its end in each mode: human vs
 //! human by typed points, human vs computer, computer vs computer at the
-//! fastest pace.
+//! fastest pace; and Pente chosen on the start screen, its panel counting
+//! the pairs taken.
 //!
 //! `tests/run.sh` installs tmux when it is missing. Without it these
 //! tests say so and pass, except under CI (`CI` set), where they fail:
@@ -252,6 +253,39 @@ fn computer_against_computer_at_the_fastest_pace() {
     // Another game, quit from it by a typed command.
     s.key("y");
     s.wait("a new game", |t| !t.contains("Play again?"));
+    s.line("q");
+    assert_eq!(s.exit_status(), "0");
+}
+
+#[test]
+fn pente_from_the_start_screen_counts_the_pairs_taken() {
+    if !tmux_available() {
+        return;
+    }
+    // No rule on the command line: the start screen asks, and Pente is
+    // the last of its rules (Left from the first wraps to it).
+    let s = Session::start("pente", "NO_COLOR=1", "--mode hvh --no-mouse");
+    s.wait("the start screen", |t| t.contains("pente"));
+    s.key("Left");
+    s.wait("Pente chosen on 19x19", |t| {
+        t.contains("[pente]") && t.contains("[19x19]")
+    });
+    s.key("Enter");
+    s.wait("the board", |t| t.contains("move 1: X to play"));
+    assert!(
+        s.screen().contains("pairs taken: X 0, O 0"),
+        "{}",
+        s.screen()
+    );
+    // The centre first (the tournament rule), then X brackets O's pair
+    // K10 L10 from J10 and M10 and takes it.
+    for (k, m) in ["j10", "k10", "a1", "l10"].iter().enumerate() {
+        s.line(m);
+        s.wait("the next move", |t| t.contains(&format!("move {}:", k + 2)));
+    }
+    s.line("m10");
+    let t = s.wait("the capture", |t| t.contains("move 6:"));
+    assert!(t.contains("pairs taken: X 1, O 0"), "{t}");
     s.line("q");
     assert_eq!(s.exit_status(), "0");
 }

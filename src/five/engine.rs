@@ -414,6 +414,7 @@ impl<G: FiveGeometry> Engine<G> {
         };
         self.valuation.total(me) - self.valuation.total(me.other()) + captured(me)
             - captured(me.other())
+            + self.capture_in_hand(&CAPTURED_WORTH)
             + random
     }
 

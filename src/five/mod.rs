@@ -52,6 +52,7 @@ pub mod engine;
 pub mod explain;
 pub mod line_records;
 pub mod pente;
+mod pente_search;
 #[cfg(test)]
 mod pente_tests;
 pub mod personality;

@@ -59,6 +59,18 @@ impl<G: FiveGeometry> Engine<G> {
         out.into_iter().map(|(_, p)| p).collect()
     }
 
+    /// The side to move's fours: the patterns', then under Pente the
+    /// moves that may force by the capture count (`pente_search.rs`).
+    fn fours(&self) -> Vec<Point> {
+        let mut out = self.threats(Kind::is_four);
+        for p in self.pente_fours() {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
     /// The side to move's entry to a threat search: a five wins at once;
     /// two fives of the opponent's lose; one must be taken (`forced`).
     fn threat_root(&self) -> Result<Option<Point>, Line> {
@@ -92,14 +104,14 @@ impl<G: FiveGeometry> Engine<G> {
         let me = self.game.to_move();
         let fours = match forced {
             Some(f) => vec![f],
-            None => self.threats(Kind::is_four),
+            None => self.fours(),
         };
         for p in fours {
             if !self.game.is_legal(p) || !self.make(p) {
                 continue;
             }
             self.nodes += 1;
-            let made = self.game.fives_through(p, me);
+            let made = self.fives_made(p, me);
             let line = if self.game.outcome().is_some() {
                 // Pente: the fifth pair taken.
                 Some(Vec::new())
@@ -283,9 +295,9 @@ impl<G: FiveGeometry> Engine<G> {
         // Counter-fours, and under Pente captures (which may take a stone
         // of the three).
         for d in self
-            .threats(Kind::is_four)
+            .fours()
             .into_iter()
-            .chain(self.captures())
+            .chain(self.captures_against_three(at, me))
         {
             if !answers.contains(&d) {
                 answers.push(d);
@@ -353,7 +365,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// in which `color` can make a straight four (two fives on one line)
     /// with one legal stone on the line through `at`, within four steps
     /// of it.
-    fn straight_four_lines(&self, at: Point, color: Color) -> [bool; 4] {
+    pub(super) fn straight_four_lines(&self, at: Point, color: Color) -> [bool; 4] {
         let mut lines = [false; 4];
         for (d, &(di, dj)) in self.game.directions().iter().enumerate() {
             lines[d] = (-4..=4).any(|k| {

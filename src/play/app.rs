@@ -279,7 +279,14 @@ impl App {
     fn choose(&mut self, menu: &Menu, row: MenuRow, k: usize) {
         let s = &mut self.settings;
         match row {
-            MenuRow::Rule => s.rule = RULES[k % RULES.len()],
+            MenuRow::Rule => {
+                s.rule = RULES[k % RULES.len()];
+                if s.rule == Rule::Pente {
+                    // Pente is played on 19x19 (another side stays
+                    // selectable on the next row).
+                    s.size = 19;
+                }
+            }
             MenuRow::Size => s.size = menu.sizes[k % menu.sizes.len()],
             MenuRow::Mode => s.mode = Mode::ALL[k % Mode::ALL.len()],
             MenuRow::Symbol => s.symbol = if k == 0 { Symbol::X } else { Symbol::O },

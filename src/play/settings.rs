@@ -49,7 +49,7 @@ impl Mode {
 }
 
 /// The rules in the order the start screen offers them.
-pub const RULES: [Rule; 3] = [Rule::Freestyle, Rule::Exact, Rule::Renju];
+pub const RULES: [Rule; 4] = [Rule::Freestyle, Rule::Exact, Rule::Renju, Rule::Pente];
 
 pub fn rule_label(rule: Rule) -> &'static str {
     match rule {

@@ -461,6 +461,16 @@ fn panel_lines<'a>(app: &App, g: &Game, p: Palette) -> Vec<Line<'a>> {
     } else {
         out.push(Line::from(""));
     }
+    if b.rule() == crate::five::Rule::Pente {
+        // Both sides' captured pairs: the fifth wins.
+        out.push(Line::from(format!(
+            "pairs taken: {} {}, {} {} (5 win)",
+            s.symbol_of(Color::Black).char(),
+            b.captures(Color::Black),
+            s.symbol_of(Color::White).char(),
+            b.captures(Color::White),
+        )));
+    }
     if b.rule() == crate::five::Rule::Renju
         && !g.forbidden.is_empty()
         && !s.is_computer(Color::Black)
