@@ -318,9 +318,9 @@ fn tuning_plays_its_iterations_and_writes_the_tuned_file() {
 
 /// A personality for the hexagon: `game = "hex"` and the fingerprint of
 /// the hexagon's database, with five in a row's engine factors (the
-/// hexagon plays the same engine). The mistakes of [`BAD_HEX`]: the
-/// square board's fingerprint and a misspelt factor.
-const BAD_HEX: &str = "name = \"bad\"\ndescription = \"two mistakes\"\ngame = \"hex\"\nfingerprint = \"five-2bbb54b7c9aa91b2\"\n\n[kinds]\nfour = 120\n\n[engine]\ndefence-fuor = 150\n";
+/// hexagon plays the same engine). The mistakes of [`BAD_HEX`]: another
+/// database's fingerprint and a misspelt factor.
+const BAD_HEX: &str = "name = \"bad\"\ndescription = \"two mistakes\"\ngame = \"hex\"\nfingerprint = \"five-0000000000000000\"\n\n[kinds]\nfour = 120\n\n[engine]\ndefence-fuor = 150\n";
 
 /// The hexagon's front ends read a hexagon personality: in pinned states
 /// (fixed depth, no clock) the shipped defender answers otherwise than
@@ -394,8 +394,7 @@ fn the_hexagon_plays_with_a_personality() {
         text(&o.stderr)
     );
     // The tournament: a bad file names its errors; a good one plays.
-    let out = dir.path().join("t");
-    let hex = |players: [String; 2]| {
+    let hex = |out: &Path, players: [String; 2]| {
         katachi(&[
             "tournament",
             "--game",
@@ -412,20 +411,27 @@ fn the_hexagon_plays_with_a_personality() {
             "2",
         ])
     };
-    let o = hex([
-        format!("a=katachi:depth=1,personality={bad}"),
-        "b=greedy".into(),
-    ]);
+    let o = hex(
+        &dir.path().join("refused"),
+        [
+            format!("a=katachi:depth=1,personality={bad}"),
+            "b=greedy".into(),
+        ],
+    );
     assert_ne!(o.status.code(), Some(0));
     assert!(
         text(&o.stderr).contains(":10:1: error"),
         "{}",
         text(&o.stderr)
     );
-    let o = hex([
-        format!("d=katachi:depth=1,personality={}", shipped("hex-defender")),
-        "a=katachi:depth=1".into(),
-    ]);
+    let out = dir.path().join("t");
+    let o = hex(
+        &out,
+        [
+            format!("d=katachi:depth=1,personality={}", shipped("hex-defender")),
+            "a=katachi:depth=1".into(),
+        ],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let ledger = std::fs::read_to_string(out.join("ledger.jsonl")).unwrap();
     assert_eq!(ledger.lines().count(), 2, "one opening, both colours");

@@ -793,7 +793,7 @@ async fn the_catalogue_steps_through_personalities_and_patterns() {
     let on_pattern = |k: usize, i: usize| {
         let title = format!("Pattern {}", db.patterns[i].name);
         let p = &db.patterns[i];
-        let mut want = vec![format!("the database: {}", p.weight)];
+        let mut want = vec![format!("the database: {}", p.weights.weight)];
         want.extend((0..3).map(|k| format!("{}: {}", shown[k], weight(k, i))));
         let is_current = format!("{current} === {:?}", shown[k]);
         let c = c.clone();

@@ -417,9 +417,11 @@ fn diff(
                     .map(|(r, (m, n))| (show(m, r.board.size()), show(n, r.board.size())))
                     .unzip()
             }
-            (Loaded::Hex(..), _) => return Err(format!(
+            (Loaded::Hex(..), _) => {
+                return Err(format!(
                 "katachi: --positions: positions files are square boards; {a} is for the hexagon"
-            )),
+            ))
+            }
             _ => unreachable!("same game"),
         };
         let changed: Vec<usize> = (0..records.len()).filter(|&k| ma[k] != mb[k]).collect();
