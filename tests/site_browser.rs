@@ -665,3 +665,159 @@ async fn a_hexagonal_catalogue_draws_hexagons() {
     screenshot(&c, "catalogue-hexagon").await;
     c.close().await.expect("closes the browser");
 }
+
+/// Seed 000's viewer: the catalogue of the project's database with the
+/// three shipped Go personalities steps player by player ("next player",
+/// "prior player", `]` and `[`, wrapping at both ends) and pattern by
+/// pattern, and every step shows the current player's weights as the
+/// personality files make them (the JSON `mkpat json --personality`
+/// exports, computed here in Rust, not in the page).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_catalogue_steps_through_personalities_and_patterns() {
+    let driver = start_driver();
+    let tmp = tempfile::tempdir().unwrap();
+    let path = root("patterns/patterns.db");
+    let c = mkpat::compile(
+        &path.display().to_string(),
+        &std::fs::read(&path).unwrap(),
+        &mkpat::Options::default(),
+    );
+    assert!(c.is_ok(), "{}", c.render());
+    let tables = c.database.as_ref().unwrap();
+    let db = mkpat::json::export_compiled(&c).unwrap();
+    let names = ["go-builder", "go-fighter", "go-wild"];
+    let pers: Vec<_> = names
+        .iter()
+        .map(|n| {
+            let f = root(&format!("patterns/personalities/{n}.toml"));
+            let p = mkpat::personality::json::read_for_database(
+                &f.display().to_string(),
+                &std::fs::read(&f).unwrap(),
+                tables.dialect,
+                &tables.patterns,
+            )
+            .unwrap_or_else(|r| panic!("{}", r.rendered));
+            mkpat::personality::json::export(
+                &p,
+                &f.display().to_string(),
+                "patterns/patterns.db",
+                tables.dialect,
+                &tables.patterns,
+            )
+        })
+        .collect();
+    let shown: Vec<&str> = pers.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(shown, ["builder", "fighter", "wild"]);
+    // Pattern `i`'s weight under personality `k`, as the page writes it.
+    let weight = |k: usize, i: usize| -> String {
+        let w = pers[k]
+            .patterns
+            .iter()
+            .find(|w| w.name == db.patterns[i].name)
+            .expect("every pattern has its weights");
+        w.weights
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    // Two patterns in a row whose weights differ between builder and
+    // fighter, so that each step shows something else.
+    let i = (0..db.patterns.len() - 1)
+        .find(|&i| weight(0, i) != weight(1, i) && weight(0, i + 1) != weight(1, i + 1))
+        .expect("builder and fighter weigh some neighbouring patterns differently");
+    let site = tmp.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    for f in mkpat::html::site_with(&db, None, &pers) {
+        std::fs::write(site.join(f.path), f.text).unwrap();
+    }
+    let c = browser(&driver, &tmp.path().join("profile")).await;
+    c.goto(&index_url(tmp.path()))
+        .await
+        .expect("opens the index");
+    wait_for(&c, "document.body.dataset.ready === '1'").await;
+    let bar =
+        "document.querySelector('#players .players').textContent.replace(/\\s+/g, ' ').trim()";
+    let card = |i: usize| format!("document.querySelector('#c{i} .pw').textContent");
+    // The index: the current player and its weight on a card.
+    let on_index = |k: usize| {
+        let (bar, card) = (bar.to_string(), card(i));
+        let want_bar = format!("◀ prior player {} ({} of 3) next player ▶", shown[k], k + 1);
+        let want_card = format!("{} {}", shown[k], weight(k, i));
+        let c = c.clone();
+        async move {
+            wait_for(&c, &format!("{bar} === {want_bar:?}")).await;
+            assert_eq!(eval(&c, &card).await, json!(want_card));
+        }
+    };
+    let press = |key: &'static str| {
+        let c = c.clone();
+        async move {
+            c.find(Locator::Css("body"))
+                .await
+                .unwrap()
+                .send_keys(key)
+                .await
+                .unwrap();
+        }
+    };
+    let click = |css: String| {
+        let c = c.clone();
+        async move {
+            c.find(Locator::Css(&css))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+        }
+    };
+    on_index(0).await;
+    click("#players .next-player".into()).await;
+    on_index(1).await;
+    press("]").await;
+    on_index(2).await;
+    // Past the last player comes the first, before the first the last.
+    click("#players .next-player".into()).await;
+    on_index(0).await;
+    click("#players .prior-player".into()).await;
+    on_index(2).await;
+    press("[").await;
+    on_index(1).await;
+
+    // A pattern's page: the weights under every personality, the
+    // current player's row marked; the player stays as the pattern steps.
+    let rows = "[...document.querySelectorAll('#detail table.personalities tr')].slice(1).map(r => [...r.cells].map(d => d.textContent).join(': '))";
+    let current =
+        "document.querySelector('#detail table.personalities tr.current').cells[0].textContent";
+    let on_pattern = |k: usize, i: usize| {
+        let title = format!("Pattern {}", db.patterns[i].name);
+        let p = &db.patterns[i];
+        let mut want = vec![format!("the database: {}", p.weights.weight)];
+        want.extend((0..3).map(|k| format!("{}: {}", shown[k], weight(k, i))));
+        let is_current = format!("{current} === {:?}", shown[k]);
+        let c = c.clone();
+        async move {
+            wait_for(
+                &c,
+                &format!("document.querySelector('#detail h2') !== null && document.querySelector('#detail h2').firstChild.textContent.trim() === {title:?}"),
+            )
+            .await;
+            wait_for(&c, &is_current).await;
+            assert_eq!(eval(&c, rows).await, json!(want));
+        }
+    };
+    click(format!("#c{i}")).await;
+    on_pattern(1, i).await;
+    press("j").await;
+    on_pattern(1, i + 1).await;
+    press("]").await;
+    on_pattern(2, i + 1).await;
+    click("#players .next-player".into()).await;
+    on_pattern(0, i + 1).await;
+    press("k").await;
+    on_pattern(0, i).await;
+    click("#players .prior-player".into()).await;
+    on_pattern(2, i).await;
+    c.close().await.expect("closes the browser");
+}

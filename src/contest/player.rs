@@ -17,11 +17,13 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use mkpat::geometry::Hexagon;
 
 use super::protocol::{self, Cell, Move, State, CELLS};
+use crate::five::database::FiveDatabase;
 use crate::five::engine::{Engine, Limits, Reason, DEFAULT_TABLE_BYTES};
 use crate::five::line_records::line_records;
 use crate::five::players::greedy;
@@ -45,6 +47,14 @@ pub struct PlayerOptions {
     pub idle: Option<Duration>,
     /// Who chooses the moves.
     pub engine: HexEngine,
+    /// katachi's engine values with this database (a personality's
+    /// re-weighing of `patterns/hexfive.db`, `--personality`) instead of
+    /// the builtin one; the baselines ignore it.
+    pub database: Option<Arc<FiveDatabase<Hexagon>>>,
+    /// katachi's engine searches every move to this depth with no clock
+    /// instead of within `budget` (fixed work: the same answer on any
+    /// machine; a depth that fits the judge's limit is the user's call).
+    pub depth: Option<u32>,
 }
 
 /// Who chooses a player's moves.
@@ -68,6 +78,8 @@ impl PlayerOptions {
             poll: Duration::from_millis(2),
             idle: None,
             engine: HexEngine::Katachi,
+            database: None,
+            depth: None,
         }
     }
 }
@@ -221,6 +233,29 @@ pub fn answer_with(
     exact: bool,
     budget: Duration,
 ) -> Option<(u32, String)> {
+    answer_by(engine, None, state, exact, Effort::Budget(budget))
+}
+
+/// How hard katachi's engine looks for a move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Effort {
+    /// Deepening until the time is spent (the contest).
+    Budget(Duration),
+    /// To this depth, no clock, forced wins by fours only: the same move
+    /// on any machine under any load (the pinned tests; `katachi
+    /// personality diff`'s setting on the square board).
+    Depth(u32),
+}
+
+/// [`answer_with`] with katachi's engine valuing with `db` (the builtin
+/// hexagonal database when `None`) at `effort`.
+pub fn answer_by(
+    engine: HexEngine,
+    db: Option<&Arc<FiveDatabase<Hexagon>>>,
+    state: &State,
+    exact: bool,
+    effort: Effort,
+) -> Option<(u32, String)> {
     let rule = if exact { Rule::Exact } else { Rule::Freestyle };
     let board = board_of(state, rule);
     let layout = HexLayout::new(CONTEST_SIDE);
@@ -234,17 +269,33 @@ pub fn answer_with(
     }
     let start = Instant::now();
     let elapsed = || start.elapsed();
+    let zero = || Duration::ZERO;
     let stop = AtomicBool::new(false);
-    let mut engine = Engine::<Hexagon>::on(board.clone());
-    let found = engine.choose(&Limits {
-        elapsed: &elapsed,
-        budget: Some(budget),
-        stop: &stop,
-        max_depth: 10,
-        vcf_depth: 16,
-        vct_depth: 6,
-        table_bytes: DEFAULT_TABLE_BYTES,
-    });
+    let mut engine = match db {
+        None => Engine::<Hexagon>::on(board.clone()),
+        Some(db) => Engine::<Hexagon>::with_database(board.clone(), db.clone()),
+    };
+    let limits = match effort {
+        Effort::Budget(budget) => Limits {
+            elapsed: &elapsed,
+            budget: Some(budget),
+            stop: &stop,
+            max_depth: 10,
+            vcf_depth: 16,
+            vct_depth: 6,
+            table_bytes: DEFAULT_TABLE_BYTES,
+        },
+        Effort::Depth(depth) => Limits {
+            elapsed: &zero,
+            budget: None,
+            stop: &stop,
+            max_depth: depth,
+            vcf_depth: 8,
+            vct_depth: 0,
+            table_bytes: 1 << 20,
+        },
+    };
+    let found = engine.choose(&limits);
     let (p, why) = match found {
         Some((p, reason)) => (p, describe(&reason)),
         // The engine plays no move once the board holds a five (a board
@@ -397,7 +448,13 @@ pub fn run(options: &PlayerOptions, log: &mut dyn io::Write) -> Result<u64, Play
             let _ = writeln!(log, "{file}: {note}");
         }
         let budget = options.budget.saturating_sub(start.elapsed());
-        let Some((cell, why)) = answer_with(options.engine, &state, options.exact, budget) else {
+        let Some((cell, why)) = answer_by(
+            options.engine,
+            options.database.as_ref(),
+            &state,
+            options.exact,
+            options.depth.map_or(Effort::Budget(budget), Effort::Depth),
+        ) else {
             let _ = writeln!(log, "{file}: move {}: no empty cell", state.move_number);
             last_seen = Some(now);
             continue;

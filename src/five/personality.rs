@@ -11,6 +11,12 @@ use mkpat::tables::{Kind, Pattern, Values};
 /// The game name personality files for this engine carry.
 pub const GAME: &str = "five";
 
+/// The game name of personalities for the same engine on the hexagon
+/// (seed 003's contest board): its factors are five in a row's, its
+/// database is the hexagon's own (`patterns/hexfive.db`), whose
+/// fingerprint the file records.
+pub const HEX_GAME: &str = "hex";
+
 /// How many threat kinds there are.
 const KINDS: usize = Kind::ALL.len();
 
@@ -70,7 +76,7 @@ pub(super) fn mix(mut x: u64) -> u64 {
 #[cfg(feature = "compiler")]
 mod file;
 #[cfg(feature = "compiler")]
-pub use file::{factor_defs, load, load_file, Loaded};
+pub use file::{factor_defs, load, load_file, load_file_for, load_for, load_hex_file, Loaded};
 
 /// The engine's move at a fixed `depth` (no clock, forced wins by fours
 /// only, a 1 MiB table) in each position under

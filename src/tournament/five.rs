@@ -277,6 +277,12 @@ pub struct FiveKatachi {
     think: Option<Duration>,
     /// The database; the builtin one for the game's rule when `None`.
     db: Option<Arc<FiveDatabase>>,
+    /// The hexagon's database (a personality's re-weighing); the builtin
+    /// one when `None`.
+    hex_db: Option<Arc<FiveDatabase<Hexagon>>>,
+    /// A fixed search depth with no clock (fixed work: the same moves
+    /// under any load), instead of thinking time.
+    depth: Option<u32>,
     board: Option<FiveBoard>,
     limit: Option<Duration>,
     game_left: Option<Duration>,
@@ -288,6 +294,8 @@ impl FiveKatachi {
             name: name.to_string(),
             think,
             db: None,
+            hex_db: None,
+            depth: None,
             board: None,
             limit: None,
             game_left: None,
@@ -297,6 +305,19 @@ impl FiveKatachi {
     /// The player valuing with `db` instead of the builtin database.
     pub fn with_database(mut self, db: Arc<FiveDatabase>) -> FiveKatachi {
         self.db = Some(db);
+        self
+    }
+
+    /// The player valuing the hexagon with `db` instead of its builtin
+    /// database.
+    pub fn with_hex_database(mut self, db: Arc<FiveDatabase<Hexagon>>) -> FiveKatachi {
+        self.hex_db = Some(db);
+        self
+    }
+
+    /// The player searching to `depth` on every move, with no clock.
+    pub fn with_depth(mut self, depth: u32) -> FiveKatachi {
+        self.depth = Some(depth);
         self
     }
 
@@ -339,18 +360,35 @@ impl Side<FiveReferee> for FiveKatachi {
         let budget = self.budget(empty);
         let start = Instant::now();
         let elapsed = || start.elapsed();
+        let zero = || std::time::Duration::ZERO;
         let stop = AtomicBool::new(false);
-        let limits = Limits {
-            elapsed: &elapsed,
-            budget: Some(budget),
-            stop: &stop,
-            max_depth: 8,
-            vcf_depth: 12,
-            vct_depth: 4,
-            table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+        let limits = match self.depth {
+            None => Limits {
+                elapsed: &elapsed,
+                budget: Some(budget),
+                stop: &stop,
+                max_depth: 8,
+                vcf_depth: 12,
+                vct_depth: 4,
+                table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+            },
+            // As `katachi personality diff` searches: no clock, forced
+            // wins by fours only, a small table.
+            Some(depth) => Limits {
+                elapsed: &zero,
+                budget: None,
+                stop: &stop,
+                max_depth: depth,
+                vcf_depth: 8,
+                vct_depth: 0,
+                table_bytes: 1 << 20,
+            },
         };
         let found = if board.hex_layout().is_some() {
-            Engine::<Hexagon>::on(board.clone()).choose(&limits)
+            match &self.hex_db {
+                None => Engine::<Hexagon>::on(board.clone()).choose(&limits),
+                Some(db) => Engine::with_database(board.clone(), db.clone()).choose(&limits),
+            }
         } else {
             let db = self
                 .db

@@ -23,7 +23,8 @@ use crate::position::Color;
 
 /// A player as named on the command line: `NAME=KIND`, where KIND is
 /// `katachi` (for Go optionally `katachi:playouts=N,db=FILE,personality=FILE`,
-/// for five in a row `katachi:ms=N,db=FILE,personality=FILE`), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
+/// for five in a row `katachi:ms=N,db=FILE,personality=FILE` or `depth=N` for
+/// fixed work; on the hexagon `personality=` takes a `game = "hex"` file), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
 /// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
 /// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
 /// brain, e.g. `gomocup:pbrain-katachi`), and for Pente (five in a row
@@ -56,6 +57,10 @@ pub enum PlayerKind {
     /// five in a row plays with the clock's time).
     FiveKatachi {
         ms: u64,
+        /// `depth=N` instead of `ms=`: every move searched to this depth
+        /// with no clock (fixed work: the same games under any load; `ms`
+        /// is then 0 and unused).
+        depth: Option<u32>,
         db: Option<String>,
         personality: Option<String>,
     },
@@ -81,7 +86,7 @@ impl std::str::FromStr for PlayerSpec {
 
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let usage = "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or \
-                     NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N], NAME=seed, NAME=greedy, \
+                     NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N|depth=N], NAME=seed, NAME=greedy, \
                      NAME=line-records, NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row); \
                      NAME=pente:LEVEL[:PROGRAM] (Pente); \
                      NAME=katachi[:ms=N], NAME=greedy, NAME=line-records, NAME=random or \
@@ -135,6 +140,7 @@ impl std::str::FromStr for PlayerSpec {
             let mut playouts = 0;
             let mut db = None;
             let mut ms = None;
+            let mut depth = None;
             let mut personality = None;
             for opt in kind
                 .strip_prefix("katachi:")
@@ -150,6 +156,14 @@ impl std::str::FromStr for PlayerSpec {
                     }
                     Some(("db", f)) => db = Some(f.to_string()),
                     Some(("personality", f)) => personality = Some(f.to_string()),
+                    Some(("depth", n)) => {
+                        depth = Some(
+                            n.parse::<u32>()
+                                .ok()
+                                .filter(|n| (1..=20).contains(n))
+                                .ok_or_else(|| format!("`{s}`: depth={n} is not a depth of 1 to 20"))?,
+                        )
+                    }
                     Some(("ms", n)) => {
                         ms = Some(
                             n.parse::<u64>()
@@ -160,19 +174,27 @@ impl std::str::FromStr for PlayerSpec {
                     }
                     _ => {
                         return Err(format!(
-                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE, personality=FILE for Go; ms=N, db=FILE, personality=FILE for five in a row)"
+                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE, personality=FILE for Go; ms=N or depth=N, db=FILE, personality=FILE for five in a row)"
                         ))
                     }
                 }
             }
-            if let Some(ms) = ms {
+            if ms.is_some() || depth.is_some() {
                 if playouts > 0 {
-                    return Err(format!("`{s}`: ms= is five in a row's, playouts= is Go's"));
+                    return Err(format!(
+                        "`{s}`: ms= and depth= are five in a row's, playouts= is Go's"
+                    ));
+                }
+                if ms.is_some() && depth.is_some() {
+                    return Err(format!(
+                        "`{s}`: ms= (thinking time) or depth= (fixed work), not both"
+                    ));
                 }
                 return Ok(PlayerSpec {
                     name: name.to_string(),
                     kind: PlayerKind::FiveKatachi {
-                        ms,
+                        ms: ms.unwrap_or(0),
+                        depth,
                         db,
                         personality,
                     },
@@ -242,19 +264,12 @@ impl PlayerSpec {
                     search: None,
                     all_patterns: false,
                     db: None,
-                    personality: None,
-                }
-                | PlayerKind::FiveKatachi {
-                    db: None,
-                    personality: None,
                     ..
-                },
+                }
+                | PlayerKind::FiveKatachi { db: None, .. },
             ) => Ok(()),
             (Game::Hex { .. }, PlayerKind::Katachi { db: Some(_), .. } | PlayerKind::FiveKatachi { db: Some(_), .. }) => Err(format!(
                 "player `{name}`: db= is read for the square board; the hexagon plays patterns/hexfive.db"
-            )),
-            (Game::Hex { .. }, PlayerKind::Katachi { personality: Some(_), search: None, .. } | PlayerKind::FiveKatachi { personality: Some(_), .. }) => Err(format!(
-                "player `{name}`: personality= re-weighs the square board's databases; the hexagon's player takes none yet"
             )),
             (Game::Five { .. } | Game::Hex { .. }, PlayerKind::Katachi { .. }) => Err(format!(
                 "player `{name}`: playouts= is Go's option; five in a row's katachi takes ms=N and db=FILE"
@@ -331,19 +346,25 @@ impl PlayerSpec {
         Ok(match &self.kind {
             PlayerKind::Katachi {
                 db, personality, ..
-            } => Box::new(FiveKatachi::new(name, None).with_database(five_database(
+            } => Box::new(five_katachi(
+                FiveKatachi::new(name, None),
+                game,
                 db,
                 personality,
                 rule,
-            )?)),
+            )?),
             PlayerKind::FiveKatachi {
                 ms,
+                depth,
                 db,
                 personality,
-            } => Box::new(
-                FiveKatachi::new(name, Some(Duration::from_millis(*ms)))
-                    .with_database(five_database(db, personality, rule)?),
-            ),
+            } => {
+                let player = match depth {
+                    Some(d) => FiveKatachi::new(name, None).with_depth(*d),
+                    None => FiveKatachi::new(name, Some(Duration::from_millis(*ms))),
+                };
+                Box::new(five_katachi(player, game, db, personality, rule)?)
+            }
             PlayerKind::Seed => Box::new(Baseline::seed(name)),
             PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
             PlayerKind::LineRecords => Box::new(Baseline::line_records(name)),
@@ -356,6 +377,27 @@ impl PlayerSpec {
             PlayerKind::Gtp(_) => unreachable!("refused by check"),
         })
     }
+}
+
+/// katachi's five-in-a-row `player` with its database: on the hexagon
+/// the builtin hexagonal one, re-weighed by a hexagon personality
+/// (`game = "hex"`); on the square board [`five_database`]'s.
+fn five_katachi(
+    player: FiveKatachi,
+    game: &Game,
+    db: &Option<String>,
+    personality: &Option<String>,
+    rule: Rule,
+) -> Result<FiveKatachi, String> {
+    if let Game::Hex { .. } = game {
+        return Ok(match personality {
+            None => player,
+            Some(p) => {
+                player.with_hex_database(crate::five::personality::load_hex_file(p)?.database)
+            }
+        });
+    }
+    Ok(player.with_database(five_database(db, personality, rule)?))
 }
 
 /// The builtin database for `rule` (Pente's under Pente), or the one at
@@ -435,6 +477,7 @@ mod tests {
             "k=katachi:ms=100".parse::<PlayerSpec>().unwrap().kind,
             PlayerKind::FiveKatachi {
                 ms: 100,
+                depth: None,
                 db: None,
                 personality: None
             }
@@ -446,6 +489,7 @@ mod tests {
                 .kind,
             PlayerKind::FiveKatachi {
                 ms: 50,
+                depth: None,
                 db: Some("f.db".into()),
                 personality: None
             }
@@ -492,6 +536,9 @@ mod tests {
             ("k=katachi:ms=5", false, true, true),
             ("k=katachi:db=x.db", true, true, false),
             ("k=katachi:ms=5,db=x.db", false, true, false),
+            ("k=katachi:depth=2", false, true, true),
+            ("k=katachi:personality=h.toml", true, true, true),
+            ("k=katachi:depth=2,personality=h.toml", false, true, true),
             ("k=katachi:playouts=5", true, false, false),
             ("r=random", true, true, true),
             ("s=seed", false, true, false),
@@ -514,7 +561,9 @@ mod tests {
             "a=chess",
             "a=gtp:",
             "a=file: ",
-            "a=katachi:depth=3",
+            "a=katachi:depth=0",
+            "a=katachi:depth=3,ms=5",
+            "a=katachi:depth=3,playouts=5",
             "=random",
             "a/b=random",
         ] {

@@ -6,6 +6,14 @@
 //! (the start's text with the tuned values), then measured against the
 //! start in a fresh tournament with error bars.
 //!
+//! What the perturbed pair is measured by: their games against each
+//! other (self-play, the default), or each one's games against a fixed
+//! reference opponent (`reference`, any tournament player: the gradient
+//! is then of strength against that opponent, which a pair that only
+//! mirrors each other cannot show). The score is wins (and half the
+//! draws) or, for Go, the mean margin on the board, a finer signal than
+//! wins where games are close.
+//!
 //! Percent factors with a positive default are tuned in log2 space (a
 //! step doubles or halves), the others in units of 100; values are
 //! rounded to whole numbers for the files the games read.
@@ -111,8 +119,25 @@ pub struct TuneConfig {
     /// SPSA's gains (in log2 units for percent factors).
     pub a: f64,
     pub c: f64,
+    /// A fixed opponent (a tournament player spec without its name, e.g.
+    /// `katachi` or `greedy`) each perturbed personality plays instead of
+    /// the other; `None`: they play each other.
+    pub reference: Option<String>,
+    /// What a match is scored by.
+    pub objective: Objective,
     /// The folder for the iterations' tournaments and personalities.
     pub work: PathBuf,
+}
+
+/// What a match between the tuned player and its opponent is worth to
+/// the tuner, in −1..1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Twice the score less one: wins count 1, draws a half.
+    Score,
+    /// The mean margin (Go's points on the board) over the board's
+    /// points.
+    Margin,
 }
 
 /// What a tuning run found.
@@ -159,9 +184,37 @@ impl TuneConfig {
         let (fa, fb) = (dir.join("a.toml"), dir.join("b.toml"));
         write(&fa, a)?;
         write(&fb, b)?;
+        let players = vec![self.player("a", &fa)?, self.player("b", &fb)?];
+        self.run(dir, players, openings, seed)
+    }
+
+    /// A match of personality text `a` against the reference opponent
+    /// `reference` in `dir`.
+    fn play_reference(
+        &self,
+        dir: &Path,
+        a: &str,
+        reference: &str,
+        openings: usize,
+        seed: u64,
+    ) -> Result<Standings, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let fa = dir.join("a.toml");
+        write(&fa, a)?;
+        let players = vec![self.player("a", &fa)?, format!("b={reference}").parse()?];
+        self.run(dir, players, openings, seed)
+    }
+
+    fn run(
+        &self,
+        dir: &Path,
+        players: Vec<PlayerSpec>,
+        openings: usize,
+        seed: u64,
+    ) -> Result<Standings, String> {
         let config = Config {
             game: self.game.clone(),
-            players: vec![self.player("a", &fa)?, self.player("b", &fb)?],
+            players,
             format: Format::RoundRobin,
             openings,
             openings_file: None,
@@ -173,6 +226,16 @@ impl TuneConfig {
             fit: Fit::default(),
         };
         runner::run(&config, |_| {})
+    }
+}
+
+/// What `s` is worth to player `a` under `objective`, in −1..1.
+pub fn value_of(s: &Standings, objective: Objective, points: usize) -> f64 {
+    match objective {
+        Objective::Score => 2.0 * (score_of(s, "a") - 0.5),
+        Objective::Margin => s.players.iter().find(|p| p.player == "a").map_or(0.0, |p| {
+            (p.mean_margin / points.max(1) as f64).clamp(-1.0, 1.0)
+        }),
     }
 }
 
@@ -234,14 +297,26 @@ pub fn tune(
         |k, plus, minus| {
             let a = config.text_with(&values_of(plus))?;
             let b = config.text_with(&values_of(minus))?;
-            let s = config.play(
-                &config.work.join(format!("iter-{k:03}")),
-                &a,
-                &b,
-                config.openings,
-                config.seed.wrapping_add(1 + k as u64),
-            )?;
-            Ok(2.0 * (score_of(&s, "a") - 0.5))
+            let dir = config.work.join(format!("iter-{k:03}"));
+            let seed = config.seed.wrapping_add(1 + k as u64);
+            let points = config.settings.size * config.settings.size;
+            match &config.reference {
+                None => {
+                    let s = config.play(&dir, &a, &b, config.openings, seed)?;
+                    Ok(value_of(&s, config.objective, points))
+                }
+                // Both on the same openings, so that the openings' luck
+                // cancels in the difference.
+                Some(r) => {
+                    let sa =
+                        config.play_reference(&dir.join("plus"), &a, r, config.openings, seed)?;
+                    let sb =
+                        config.play_reference(&dir.join("minus"), &b, r, config.openings, seed)?;
+                    Ok((value_of(&sa, config.objective, points)
+                        - value_of(&sb, config.objective, points))
+                        / 2.0)
+                }
+            }
         },
         |step| on_step(step, &values_of(&step.after)),
     )?;

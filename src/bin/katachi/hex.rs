@@ -86,6 +86,15 @@ struct PlayerArgs {
     /// greedy player.
     #[arg(long, value_enum, default_value = "katachi")]
     engine: EngineArg,
+    /// A hexagon personality (`game = "hex"`, `katachi personality new
+    /// hex`) re-weighing patterns/hexfive.db and setting the engine's
+    /// factors, read at start: its errors located, nothing played.
+    #[arg(long, value_name = "FILE")]
+    personality: Option<String>,
+    /// Search every move to this depth with no clock instead of within
+    /// --budget: the same answer on any machine, whatever its load.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=20))]
+    depth: Option<u32>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -222,11 +231,25 @@ fn player(a: PlayerArgs) -> ExitCode {
     options.budget = a.budget;
     options.exact = a.exact;
     options.idle = a.idle;
+    options.depth = a.depth;
     options.engine = match a.engine {
         EngineArg::Katachi => HexEngine::Katachi,
         EngineArg::LineRecords => HexEngine::LineRecords,
         EngineArg::Greedy => HexEngine::Greedy,
     };
+    if let Some(path) = &a.personality {
+        if !matches!(options.engine, HexEngine::Katachi) {
+            eprintln!("katachi hex player: --personality re-weighs katachi's engine, not a baseline's (--engine katachi)");
+            return ExitCode::FAILURE;
+        }
+        match katachi::five::personality::load_hex_file(path) {
+            Ok(l) => options.database = Some(l.database),
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     match katachi::contest::player::run(&options, &mut std::io::stderr()) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {

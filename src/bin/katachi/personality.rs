@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use katachi::five::database::FiveDatabase;
 use katachi::go::movegen::PatternSet;
+use mkpat::geometry::Hexagon;
 use mkpat::personality::{FactorDef, Personality};
 
 /// `katachi personality`'s subcommands.
@@ -22,7 +23,8 @@ enum Sub {
     /// Write a new personality listing every factor at its default, each
     /// with its one-line definition.
     New {
-        /// The engine: go or five.
+        /// The engine: go, five (the square board) or hex (five in a row's
+        /// engine on the hexagon, over patterns/hexfive.db).
         #[arg(value_enum)]
         game: GameArg,
         /// The personality's name.
@@ -81,12 +83,17 @@ enum Sub {
 enum GameArg {
     Go,
     Five,
+    Hex,
 }
 
 /// A personality loaded for its engine (read from its `game`).
 enum Loaded {
     Go(katachi::go::personality::Loaded, Arc<PatternSet>),
     Five(katachi::five::personality::Loaded, Arc<FiveDatabase>),
+    Hex(
+        katachi::five::personality::Loaded<Hexagon>,
+        Arc<FiveDatabase<Hexagon>>,
+    ),
 }
 
 impl Loaded {
@@ -94,13 +101,14 @@ impl Loaded {
         match self {
             Loaded::Go(l, _) => &l.personality,
             Loaded::Five(l, _) => &l.personality,
+            Loaded::Hex(l, _) => &l.personality,
         }
     }
 
     fn defs(&self) -> &'static [FactorDef] {
         match self {
             Loaded::Go(..) => &katachi::go::personality::FACTORS,
-            Loaded::Five(..) => katachi::five::personality::factor_defs(),
+            Loaded::Five(..) | Loaded::Hex(..) => katachi::five::personality::factor_defs(),
         }
     }
 
@@ -110,6 +118,7 @@ impl Loaded {
         let (patterns, overlay) = match self {
             Loaded::Go(_, set) => (set.tables().patterns, set.overlay().clone()),
             Loaded::Five(_, db) => (db.matcher().tables().patterns, db.overlay().clone()),
+            Loaded::Hex(_, db) => (db.matcher().tables().patterns, db.overlay().clone()),
         };
         let selector = match section {
             "patterns" => Selector::Name(key.to_string()),
@@ -147,6 +156,15 @@ fn load(path: &str, db: Option<&str>) -> Result<Loaded, String> {
             };
             let l = katachi::five::personality::load_file(path, &base)?;
             Ok(Loaded::Five(l, base))
+        }
+        "hex" => {
+            if db.is_some() {
+                return Err(format!(
+                    "katachi: {path}: --db is read for the square board; the hexagon plays patterns/hexfive.db"
+                ));
+            }
+            let l = katachi::five::personality::load_hex_file(path)?;
+            Ok(Loaded::Hex(l, FiveDatabase::hexagon()))
         }
         // Go, or a file whose game the Go engine's checks will locate.
         _ => {
@@ -210,6 +228,21 @@ fn new(
                 set.dialect(),
                 names(set.tables().patterns),
                 &katachi::go::personality::FACTORS,
+            )
+        }
+        GameArg::Hex => {
+            if db.is_some() {
+                return Err(
+                    "katachi: --db is read for the square board; the hexagon plays patterns/hexfive.db"
+                        .into(),
+                );
+            }
+            let d = FiveDatabase::hexagon();
+            (
+                katachi::five::personality::HEX_GAME,
+                d.overlay().dialect(),
+                names(d.matcher().tables().patterns),
+                katachi::five::personality::factor_defs(),
             )
         }
         GameArg::Five => {
@@ -383,6 +416,11 @@ fn diff(
                     .zip(xs.iter().zip(&ys))
                     .map(|(r, (m, n))| (show(m, r.board.size()), show(n, r.board.size())))
                     .unzip()
+            }
+            (Loaded::Hex(..), _) => {
+                return Err(format!(
+                "katachi: --positions: positions files are square boards; {a} is for the hexagon"
+            ))
             }
             _ => unreachable!("same game"),
         };

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use katachi::tournament::runner::Game;
-use katachi::tournament::tune::{score_of, tune, Factor, TuneConfig};
+use katachi::tournament::tune::{score_of, tune, Factor, Objective, TuneConfig};
 use katachi::tournament::Settings;
 
 /// `katachi tune`'s flags.
@@ -35,8 +35,8 @@ pub(crate) struct TuneArgs {
     #[arg(long, default_value_t = 20)]
     measure_openings: usize,
     /// The engine's settings before `personality=`: Go `katachi` (the
-    /// pattern engine) or `katachi:playouts=N`; five in a row
-    /// `katachi:ms=N`.
+    /// pattern engine) or `katachi:playouts=N`; five in a row and the
+    /// hexagon `katachi:depth=N` (fixed work) or `katachi:ms=N`.
     #[arg(long, default_value = "katachi")]
     engine: String,
     /// The board's side.
@@ -53,10 +53,25 @@ pub(crate) struct TuneArgs {
     /// SPSA's perturbation (log2 units for percent factors).
     #[arg(long, default_value_t = 0.5)]
     perturbation: f64,
+    /// A fixed opponent (a player as the tournament names it, without
+    /// NAME=: `katachi`, `greedy`, `katachi:depth=2`) that each perturbed
+    /// personality plays instead of the other.
+    #[arg(long, value_name = "PLAYER")]
+    against: Option<String>,
+    /// Score a match by its wins or, for Go, by the mean margin on the
+    /// board.
+    #[arg(long, value_enum, default_value = "wins")]
+    objective: ObjectiveArg,
     /// The folder for each iteration's tournament (default: OUTPUT's name
     /// with `.tune`).
     #[arg(long, value_name = "DIR")]
     work: Option<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ObjectiveArg {
+    Wins,
+    Margin,
 }
 
 pub(crate) fn run(a: TuneArgs) -> ExitCode {
@@ -80,6 +95,15 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
                     Game::Five {
                         rule: a.rule.into(),
                         openings_file: None,
+                    },
+                    katachi::five::personality::factor_defs(),
+                )
+            }
+            Ok("hex") => {
+                katachi::five::personality::load_hex_file(&a.start)?;
+                (
+                    Game::Hex {
+                        rule: a.rule.into(),
                     },
                     katachi::five::personality::factor_defs(),
                 )
@@ -114,7 +138,11 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
         };
         factors.push(factor);
     }
-    let size = a.size.unwrap_or(if game == Game::Go { 9 } else { 15 });
+    let size = a.size.unwrap_or(match game {
+        Game::Go => 9,
+        Game::Hex { .. } => katachi::hexagon::CONTEST_SIDE,
+        _ => 15,
+    });
     let work = a.work.clone().unwrap_or_else(|| {
         let mut w = a.output.clone().into_os_string();
         w.push(".tune");
@@ -137,6 +165,11 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
         seed: a.seed,
         a: a.gain,
         c: a.perturbation,
+        reference: a.against.clone(),
+        objective: match a.objective {
+            ObjectiveArg::Wins => Objective::Score,
+            ObjectiveArg::Margin => Objective::Margin,
+        },
         work: work.clone(),
     };
     let names: Vec<String> = factors

@@ -3,10 +3,11 @@
 
 use std::sync::{Arc, OnceLock};
 
+use mkpat::geometry::{Hexagon, Shape, Square};
 use mkpat::personality::{FactorDef, Personality, Rejected};
 use mkpat::tables::Kind;
 
-use super::{FiveFactors, GAME};
+use super::{FiveFactors, GAME, HEX_GAME};
 use crate::five::database::FiveDatabase;
 
 /// The factor table: `attack-KIND` and `defence-KIND` for every threat
@@ -65,20 +66,33 @@ impl FiveFactors {
     }
 }
 
-/// A personality loaded for a database.
+/// A personality loaded for a database (the square's by default, or the
+/// hexagon's).
 #[derive(Debug)]
-pub struct Loaded {
+pub struct Loaded<G: Shape = Square> {
     pub personality: Personality,
-    pub database: Arc<FiveDatabase>,
+    pub database: Arc<FiveDatabase<G>>,
     pub factors: FiveFactors,
 }
 
 /// Reads the personality `name` (its `bytes`) for `db`: every error of
 /// the file located and rendered at once.
 pub fn load(name: &str, bytes: &[u8], db: &FiveDatabase) -> Result<Loaded, Rejected> {
+    load_for(name, bytes, GAME, db)
+}
+
+/// [`load`] for the engine named `game` in the file ([`GAME`] on the
+/// square, [`HEX_GAME`] on the hexagon: the same engine and factors, its
+/// own database), over `db` of either shape.
+pub fn load_for<G: Shape>(
+    name: &str,
+    bytes: &[u8],
+    game: &str,
+    db: &FiveDatabase<G>,
+) -> Result<Loaded<G>, Rejected> {
     let tables = db.matcher().tables();
     let dialect = db.overlay().dialect();
-    let p = mkpat::personality::load(name, bytes, GAME, factor_defs(), dialect, tables.patterns)?;
+    let p = mkpat::personality::load(name, bytes, game, factor_defs(), dialect, tables.patterns)?;
     let factors = FiveFactors::of(&p);
     let overlay = factors.apply(p.overlay(dialect, tables.patterns), tables.patterns);
     let database = Arc::new(
@@ -95,7 +109,22 @@ pub fn load(name: &str, bytes: &[u8], db: &FiveDatabase) -> Result<Loaded, Rejec
 /// [`load`] on a file (read within the input bound); the error is the
 /// rendered diagnostics and a `katachi: ` summary line.
 pub fn load_file(path: &str, db: &FiveDatabase) -> Result<Loaded, String> {
+    load_file_for(path, GAME, db)
+}
+
+/// [`load_for`] on a file, as [`load_file`].
+pub fn load_file_for<G: Shape>(
+    path: &str,
+    game: &str,
+    db: &FiveDatabase<G>,
+) -> Result<Loaded<G>, String> {
     let bytes = crate::loading::read(path).map_err(|e| format!("katachi: {}", e.message))?;
-    load(path, &bytes, db)
+    load_for(path, &bytes, game, db)
         .map_err(|r| format!("{}katachi: {path}: {} error(s)", r.rendered, r.errors))
+}
+
+/// A hexagon personality file (`game = "hex"`) loaded for the builtin
+/// hexagonal database (`patterns/hexfive.db`).
+pub fn load_hex_file(path: &str) -> Result<Loaded<Hexagon>, String> {
+    load_file_for(path, HEX_GAME, &FiveDatabase::hexagon())
 }
