@@ -72,8 +72,8 @@ pub struct SearchOptions {
     /// Search threads: each grows its own tree from its own seed with its
     /// share of the playouts (or the whole clock budget), and the root
     /// statistics are summed (root parallelism). With a fixed number of
-    /// playouts the result is a function of the position and the seed
-    /// for any number of threads.
+    /// playouts the result is a function of the position, the seed and
+    /// the number of threads.
     pub threads: usize,
     /// Resign when the best move wins fewer than this share of its
     /// playouts (0: never resign). See [`should_resign`].
@@ -97,6 +97,22 @@ impl Default for SearchOptions {
             resign_threshold: 0.02,
             cleanup: false,
         }
+    }
+}
+
+/// `katachi gtp`'s playouts a move on a board of side `side` when
+/// `--playouts` is not given: about as many as one idle core plays in
+/// 1.5 s at the start of a game (where playouts are longest), so that a
+/// default engine stays within 2 s a move, the budget of the issue's
+/// big-board benchmarks. On 9x9 that is the 40,000 at which it beat GNU
+/// Go 3.8 level 10 in 36 of 40 games; 13x13 and 19x19 are scaled by the
+/// playouts per CPU second measured there against 9x9 (README, "Go
+/// engine").
+pub fn default_playouts(side: usize) -> u32 {
+    match side {
+        0..=9 => 40_000,
+        10..=13 => 20_000,
+        _ => 10_000,
     }
 }
 

@@ -187,16 +187,24 @@ impl Gtp {
         Ok(String::new())
     }
 
-    /// Runs `f` with the search's clock budget for `color` set from the
-    /// time settings, when there are some and the engine searches, and
-    /// the clock it counts on, from the command's arrival.
+    /// Runs `f` with the search's playouts for the board's size (when
+    /// [`GtpOptions::playouts_by_size`](super::GtpOptions) is set) and
+    /// its clock budget for `color` set from the time settings, when
+    /// there are some and the engine searches, and the clock it counts
+    /// on, from the command's arrival.
     pub(super) fn timed<T>(
         &mut self,
         color: Color,
         f: impl FnOnce(&mut Game, &dyn crate::go::deadline::Clock) -> T,
     ) -> T {
         let saved = self.game.search_options();
-        if let (Some(clock), Some(search)) = (&self.clock, saved) {
+        if let (true, Some(search)) = (self.options.playouts_by_size, saved) {
+            self.game.set_search(Some(crate::go::search::SearchOptions {
+                playouts: crate::go::search::default_playouts(self.game.size()),
+                ..search
+            }));
+        }
+        if let (Some(clock), Some(search)) = (&self.clock, self.game.search_options()) {
             let left = clock.left[usize::from(color == Color::White)];
             let empty = self
                 .game
@@ -360,5 +368,44 @@ mod budget_tests {
         // Three reads: the arrival, the search's start and its first
         // check, which finds the time up.
         assert_eq!(took, Duration::from_secs(6));
+    }
+
+    /// Without `--playouts` each move searches the playouts of the board
+    /// size it is played on, which the controller may change; with it,
+    /// the given number on every board. The session keeps its options.
+    #[test]
+    fn the_default_playouts_follow_the_board_size() {
+        use crate::go::search::{default_playouts, SearchOptions};
+        let given = SearchOptions {
+            playouts: 777,
+            ..Default::default()
+        };
+        for by_size in [true, false] {
+            let mut g = Gtp::with_options(GtpOptions {
+                search: Some(given),
+                playouts_by_size: by_size,
+                ..GtpOptions::default()
+            });
+            let mut seen = Vec::new();
+            for side in [7, 9, 13, 19, 9] {
+                let line = format!("boardsize {side}");
+                assert_eq!(g.handle_line(line.as_bytes()).unwrap(), "=\n\n");
+                let used = g.timed(Color::Black, |game, _| {
+                    game.search_options().map(|s| (s.playouts, s.threads))
+                });
+                seen.push(used);
+                assert_eq!(g.game.search_options(), Some(given), "restored");
+            }
+            let want: Vec<_> = [7, 9, 13, 19, 9]
+                .iter()
+                .map(|&side| Some((if by_size { default_playouts(side) } else { 777 }, 1)))
+                .collect();
+            assert_eq!(seen, want, "by size: {by_size}");
+        }
+        // Bigger boards get fewer playouts (each is longer), 9x9 the
+        // 40,000 its benchmark against GNU Go was measured at.
+        assert_eq!(default_playouts(9), 40_000);
+        assert!(default_playouts(13) < default_playouts(9));
+        assert!(default_playouts(19) < default_playouts(13));
     }
 }

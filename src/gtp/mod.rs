@@ -116,6 +116,12 @@ pub struct GtpOptions {
     /// The seed of the engine's random choices (`katachi gtp --seed`);
     /// `None` keeps the engine's fixed default.
     pub seed: Option<u64>,
+    /// Search each move with [`default_playouts`] of the board's side in
+    /// place of `search`'s playouts (`katachi gtp` without
+    /// `--playouts`): the board size is the controller's to change.
+    ///
+    /// [`default_playouts`]: crate::go::search::default_playouts
+    pub playouts_by_size: bool,
 }
 
 /// The engine state behind the protocol.

@@ -132,6 +132,7 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
+            let playouts_by_size = search.playouts_by_size();
             let mut search = search.options();
             if let Some(path) = personality.as_deref() {
                 let set = patterns
@@ -155,6 +156,7 @@ fn main() -> ExitCode {
                 search,
                 rules,
                 seed,
+                playouts_by_size,
             };
             match katachi::gtp::run_with(std::io::stdin().lock(), std::io::stdout().lock(), options)
             {
