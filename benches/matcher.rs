@@ -41,6 +41,19 @@ fn full_scan<G: Shape>(
             n
         })
     });
+    g.bench_function("full scan, key-stone index", |b| {
+        // The first call builds the key-stone index, outside the timing.
+        if let Some((board, to_move)) = positions.first() {
+            matcher.scan_unordered(board, *to_move, |_| {});
+        }
+        b.iter(|| {
+            let mut n = 0usize;
+            for (board, to_move) in positions {
+                matcher.scan_unordered(black_box(board), *to_move, |_| n += 1);
+            }
+            n
+        })
+    });
     // One move per position: the first empty point from the centre; the
     // stone is placed, the region within reach re-matched, then removed.
     let moves: Vec<Point> = positions

@@ -22,7 +22,7 @@ pub fn hit_counts(matcher: &Matcher<'_>, positions: &[PositionRecord]) -> Hits {
     let mut counts = vec![HitCount::default(); n];
     let mut seen = vec![usize::MAX; n];
     for (k, p) in positions.iter().enumerate() {
-        matcher.scan(&p.board, p.to_move, |m| {
+        matcher.scan_unordered(&p.board, p.to_move, |m| {
             let i = m.pattern as usize;
             counts[i].matches += 1;
             if seen[i] != k {

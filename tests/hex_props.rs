@@ -166,9 +166,17 @@ proptest! {
         let db = c.database.as_ref().unwrap();
         let tables = db.tables_as::<Hexagon>().expect("a hexagonal database");
         let matcher = Matcher::new(tables);
-        let fast = grid_placements(&matcher, &matcher.matches(&b, to_move));
+        let found = matcher.matches(&b, to_move);
+        let fast = grid_placements(&matcher, &found);
         let slow = reference_matches(&c.checked, &b, to_move);
         prop_assert_eq!(fast, slow, "{}\n{}", src, b);
+        // The key-stone index finds the same matches, each once.
+        let mut unordered = Vec::new();
+        matcher.scan_unordered(&b, to_move, |m| unordered.push(m));
+        unordered.sort();
+        let mut found = found;
+        found.sort();
+        prop_assert_eq!(unordered, found, "{}\n{}", src, b);
     }
 
     /// After a stone is placed, re-matching near it and keeping the rest

@@ -176,6 +176,14 @@ proptest! {
         let want = reference_matches(&compiled.checked, &b, to_move);
         let got = grid_placements(&matcher, &b, to_move);
         prop_assert_eq!(got, want, "database:\n{}\nboard ({:?} to move):\n{}", src, to_move, b);
+        // The key-stone index (each variant found from its most selective
+        // stone) finds the same matches, each once, only in another order.
+        let mut anchored = matcher.matches(&b, to_move);
+        let mut keyed = Vec::new();
+        matcher.scan_unordered(&b, to_move, |m| keyed.push(m));
+        anchored.sort();
+        keyed.sort();
+        prop_assert_eq!(keyed, anchored, "database:\n{}\nboard ({:?} to move):\n{}", src, to_move, b);
     }
 
     #[test]

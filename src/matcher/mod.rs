@@ -84,6 +84,22 @@
 //!   pass both (about a sixth) read a variant record. An entry is 10 bytes, struct of
 //!   arrays, so each stream is read sequentially.
 //!
+//! # The key-stone index
+//!
+//! A variant is keyed on its anchor, its first stone in reading order.
+//! For large diagrams with rows of `?` (GNU Go 3.8's owl tables) that
+//! stone often sits on the first row, where most of its eight key cells
+//! say nothing: the variant lands in many buckets and passes many grid
+//! tests that its residual windows then reject. Any stone of a variant
+//! can serve as the point it is found from, so
+//! [`Matcher::scan_unordered`] reads a second index, built on its first
+//! call, in which each variant is held from its most selective stone
+//! (`origin::key_stone`): entries, lanes and residual windows relative to
+//! that stone, the anchor recovered from the stone in the last step. It
+//! finds the same matches as [`Matcher::scan`], grouped by key stone
+//! rather than by anchor; the anchor index stays for the scans whose
+//! order or locality is by anchor.
+//!
 //! # Re-matching after a move
 //!
 //! [`Matcher::scan_near`] returns the matches whose placement covers the
@@ -104,10 +120,12 @@ use crate::position::{Color, Point};
 
 mod index;
 mod lanes;
+mod origin;
 mod residual;
 
 use index::*;
 use lanes::*;
+use origin::*;
 use residual::*;
 
 /// Does composite `m` hold a stone on its point (`01` or `10`), which can
@@ -159,6 +177,27 @@ pub struct IndexStats {
     pub bytes: usize,
 }
 
+/// One index and the checks its grid hits are finished with: the anchor
+/// index (every variant found from its anchor) or the key-stone index
+/// (from its most selective stone).
+#[derive(Clone, Copy)]
+struct By<'a> {
+    bucket_of: &'a [u32],
+    index: &'a Index,
+    checks: &'a [Check],
+    residual: &'a [Residual],
+}
+
+/// The key-stone index of [`Matcher::scan_unordered`]: the variants in
+/// the matcher's order, each held from its [`key_stone`].
+#[derive(Clone, Debug)]
+struct KeyStoneIndex {
+    bucket_of: Vec<u32>,
+    index: Index,
+    checks: Vec<Check>,
+    residual: Vec<Residual>,
+}
+
 /// The matcher for one set of tables. Build once, scan many boards (of
 /// the tables' geometry `G`).
 #[derive(Clone, Debug)]
@@ -187,6 +226,9 @@ pub struct Matcher<'t, G = Square> {
     /// elements, its move point, the anchor itself, the window cells its
     /// grid masks test), sorted: see [`Matcher::reads`].
     reads: Vec<(i32, i32)>,
+    /// Built by the first [`Matcher::scan_unordered`], so that engines
+    /// that never call it pay neither its time nor its memory.
+    key_stone: std::sync::OnceLock<KeyStoneIndex>,
 }
 
 impl<'t, G: Shape> Matcher<'t, G> {
@@ -224,24 +266,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         let mut reads = std::collections::BTreeSet::from([(0, 0)]);
         for &vi in &order {
             let v = &tables.variants[vi];
-            let p = &tables.patterns[v.pattern as usize];
-            let start = residual.len() as u32;
-            let outside: Vec<(i32, i32, u32, u32)> = tables
-                .elements_of(p)
-                .iter()
-                .filter_map(|e| {
-                    let (ti, tj) = G::GEOMETRY.apply(v.trans, e.di(), e.dj());
-                    let (and, val) = e.cell().and_val();
-                    grid_shift(ti, tj).is_none().then_some((ti, tj, and, val))
-                })
-                .collect();
-            residual.extend(cover_with_windows(&outside, v.extent));
-            reads.extend(
-                tables
-                    .elements_of(p)
-                    .iter()
-                    .map(|e| G::GEOMETRY.apply(v.trans, e.di(), e.dj())),
-            );
+            reads.extend(transformed(&tables, v).map(|(i, j, _)| (i, j)));
             reads.insert((i32::from(v.move_di), i32::from(v.move_dj)));
             let x = v.extent;
             reach = reach
@@ -249,49 +274,19 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 .max(-x.min_j as i32)
                 .max(x.max_i as i32)
                 .max(x.max_j as i32);
-            checks.push(Check {
-                pattern: v.pattern,
-                trans: v.trans,
-                move_di: v.move_di,
-                move_dj: v.move_dj,
-                residual_start: start,
-                residual_len: residual.len() as u32 - start,
-            });
-            let edge = |s: u8, k: u32| if v.edges & s != 0 { 0x80 << (8 * k) } else { 0 };
-            place.push(Place(
-                lanes(
-                    -x.min_i as i32,
-                    -x.min_j as i32,
-                    x.max_i as i32,
-                    x.max_j as i32,
-                ) | edge(side::NORTH, 0)
-                    | edge(side::WEST, 1)
-                    | edge(side::SOUTH, 2)
-                    | edge(side::EAST, 3),
-            ));
-            let (and, val) = sharpen(v.and_mask, v.val_mask, x, v.edges);
+            let held = hold(&tables, v, (0, 0), residual.len() as u32);
             for r in -1..=2 {
                 for c in -1..=2 {
                     let shift = grid_shift(r, c).expect("inside the window");
-                    if (and >> shift) & 0b11 != 0 {
+                    if (held.and >> shift) & 0b11 != 0 {
                         reads.insert((r, c));
                     }
                 }
             }
-            let colour = match p.anchor {
-                mkpat::tables::Cell::Theirs => 1,
-                _ => 0,
-            };
-            let mut allowed = [0u8; 8];
-            for (k, &(r, col)) in KEY_CELLS.iter().enumerate() {
-                allowed[k] = allowed_values(and, val, x, r, col);
-            }
-            keyed.push(Keyed {
-                colour,
-                and: outer_of(and),
-                val: outer_of(val),
-                allowed,
-            });
+            checks.push(held.check);
+            place.push(held.place);
+            residual.extend(held.residual);
+            keyed.push(held.keyed);
         }
         let (bucket_of, all) = build_index(&keyed, &place);
         let always = filter_index(&all, &place, |v| {
@@ -309,6 +304,50 @@ impl<'t, G: Shape> Matcher<'t, G> {
             variant_of: order.iter().map(|&v| v as u32).collect(),
             reach,
             reads: reads.into_iter().collect(),
+            key_stone: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The anchor index.
+    #[inline(always)]
+    fn anchored(&self) -> By<'_> {
+        By {
+            bucket_of: &self.bucket_of,
+            index: &self.all,
+            checks: &self.checks,
+            residual: &self.residual,
+        }
+    }
+
+    /// The key-stone index, built on first use.
+    fn key_stoned(&self) -> By<'_> {
+        let k = self.key_stone.get_or_init(|| {
+            let mut checks = Vec::with_capacity(self.checks.len());
+            let mut place = Vec::with_capacity(self.checks.len());
+            let mut residual = Vec::new();
+            let mut keyed = Vec::with_capacity(self.checks.len());
+            for &vi in &self.variant_of {
+                let v = &self.tables.variants[vi as usize];
+                let key = key_stone(&self.tables, v);
+                let held = hold(&self.tables, v, key, residual.len() as u32);
+                checks.push(held.check);
+                place.push(held.place);
+                residual.extend(held.residual);
+                keyed.push(held.keyed);
+            }
+            let (bucket_of, index) = build_index(&keyed, &place);
+            KeyStoneIndex {
+                bucket_of,
+                index,
+                checks,
+                residual,
+            }
+        });
+        By {
+            bucket_of: &k.bucket_of,
+            index: &k.index,
+            checks: &k.checks,
+            residual: &k.residual,
         }
     }
 
@@ -375,7 +414,27 @@ impl<'t, G: Shape> Matcher<'t, G> {
         for (k, &m) in merged.iter().enumerate() {
             if is_anchor(m) {
                 let anchor = Point::new((k / n) as i32, (k % n) as i32);
-                self.match_composite(board, to_move, anchor, m, 0, &mut f);
+                self.match_composite(self.anchored(), board, to_move, anchor, m, 0, &mut f);
+            }
+        }
+    }
+
+    /// Every geometric match, as [`Matcher::scan`] finds them but in
+    /// another order (grouped by each variant's most selective stone, not
+    /// by anchor): each variant is tried only at the board points holding
+    /// its key stone, the stone whose window the fewest points pass,
+    /// rather than at its anchor, which for large diagrams often sits on
+    /// a row of `?`. The first call builds that second index (about the
+    /// anchor index's size); an engine that keeps matches by anchor or
+    /// breaks ties by scan order uses [`Matcher::scan`].
+    pub fn scan_unordered(&self, board: &Board<G>, to_move: Color, mut f: impl FnMut(Match)) {
+        let by = self.key_stoned();
+        let merged = board.merged_board(to_move);
+        let n = board.size();
+        for (k, &m) in merged.iter().enumerate() {
+            if is_anchor(m) {
+                let at = Point::new((k / n) as i32, (k % n) as i32);
+                self.match_composite(by, board, to_move, at, m, 0, &mut f);
             }
         }
     }
@@ -397,7 +456,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
     ) {
         let m = board.merged(anchor, to_move);
         if is_anchor(m) {
-            self.match_composite(board, to_move, anchor, m, 0, &mut f);
+            self.match_composite(self.anchored(), board, to_move, anchor, m, 0, &mut f);
         }
     }
 
@@ -423,7 +482,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 if is_anchor(m) {
                     let anchor = Point::new(i, j);
                     let least = least_to_cover(anchor, changed);
-                    self.match_composite(board, to_move, anchor, m, least, &mut f);
+                    self.match_composite(self.anchored(), board, to_move, anchor, m, least, &mut f);
                 }
             }
         }
@@ -506,7 +565,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
             let found = |index: &Index, e: usize| -> Option<Match> {
                 let v = index.var.get(e);
                 if o & index.and[e] == index.val[e] && index.place[e].fits(room, 0) {
-                    self.finish(board, to_move, anchor, v)
+                    self.finish(self.anchored(), board, to_move, anchor, v)
                 } else {
                     None
                 }
@@ -560,39 +619,43 @@ impl<'t, G: Shape> Matcher<'t, G> {
         best
     }
 
-    /// Tests every variant of the anchor's bucket against composite `m`;
-    /// `least` as in [`Place::fits`].
+    /// Tests every variant of the point's bucket in `by` against
+    /// composite `m`; `least` as in [`Place::fits`].
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn match_composite(
         &self,
+        by: By<'_>,
         board: &Board<G>,
         to_move: Color,
-        anchor: Point,
+        at: Point,
         m: u32,
         least: u32,
         f: &mut impl FnMut(Match),
     ) {
         let colour = (((m >> 20) & 3) - 1) as usize;
-        let bucket = self.bucket_of[colour * KEYS + key_of(m)] as usize;
+        let bucket = by.bucket_of[colour * KEYS + key_of(m)] as usize;
+        let index = by.index;
         if least != 0 {
             // Can any variant of the bucket reach the changed point?
-            let r = self.all.reach[bucket];
+            let r = index.reach[bucket];
             if ((r | LANE_HIGH) - least) & LANE_HIGH != LANE_HIGH {
                 return;
             }
         }
-        let range = self.all.range(bucket);
-        let ands = &self.all.and[range.clone()];
-        let vals = &self.all.val[range.clone()];
-        let room = room_of(anchor, board.size() as i32);
+        let range = index.range(bucket);
+        let ands = &index.and[range.clone()];
+        let vals = &index.val[range.clone()];
+        let room = room_of(at, board.size() as i32);
         let cx = Candidates {
             o: outer_of(m),
             room,
             least,
         };
-        let places = &self.all.place[range.clone()];
-        match &self.all.var {
+        let places = &index.place[range.clone()];
+        match &index.var {
             Ids::Narrow(ids) => self.bucket(
+                by,
                 cx,
                 ands,
                 vals,
@@ -600,10 +663,11 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 &ids[range],
                 board,
                 to_move,
-                anchor,
+                at,
                 f,
             ),
             Ids::Wide(ids) => self.bucket(
+                by,
                 cx,
                 ands,
                 vals,
@@ -611,7 +675,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 &ids[range],
                 board,
                 to_move,
-                anchor,
+                at,
                 f,
             ),
         }
@@ -622,6 +686,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
     #[inline(always)]
     fn bucket<I: Copy + Into<u32>>(
         &self,
+        by: By<'_>,
         cx: Candidates,
         ands: &[u16],
         vals: &[u16],
@@ -629,11 +694,11 @@ impl<'t, G: Shape> Matcher<'t, G> {
         ids: &[I],
         board: &Board<G>,
         to_move: Color,
-        anchor: Point,
+        at: Point,
         f: &mut impl FnMut(Match),
     ) {
         let mut hit = |v: u32| {
-            if let Some(found) = self.finish(board, to_move, anchor, v) {
+            if let Some(found) = self.finish(by, board, to_move, at, v) {
                 f(found);
             }
         };
@@ -673,10 +738,18 @@ impl<'t, G: Shape> Matcher<'t, G> {
     }
 
     /// The residual windows of a variant whose grid and placement tests
-    /// passed.
+    /// passed at `at`, its origin in `by`.
     #[inline]
-    fn finish(&self, board: &Board<G>, to_move: Color, anchor: Point, v: u32) -> Option<Match> {
-        let c = &self.checks[v as usize];
+    fn finish(
+        &self,
+        by: By<'_>,
+        board: &Board<G>,
+        to_move: Color,
+        at: Point,
+        v: u32,
+    ) -> Option<Match> {
+        let c = &by.checks[v as usize];
+        let anchor = Point::new(at.i + c.anchor_di as i32, at.j + c.anchor_dj as i32);
         if let (Geometry::Hexagon, Some(h)) = (G::GEOMETRY, board.hex_layout()) {
             // The lane test kept the diagram inside the axial array; the
             // hexagon's two other sides bound `i + j`.
@@ -696,10 +769,9 @@ impl<'t, G: Shape> Matcher<'t, G> {
         }
         let n = board.size() as i32;
         let merged = board.merged_board(to_move);
-        let base = anchor.i * n + anchor.j;
-        for r in
-            &self.residual[c.residual_start as usize..(c.residual_start + c.residual_len) as usize]
-        {
+        let base = at.i * n + at.j;
+        let start = c.residual_start as usize;
+        for r in &by.residual[start..start + c.residual_len as usize] {
             // Inside the extent, so on the board.
             let k = (base + r.di as i32 * n + r.dj as i32) as usize;
             if merged[k] & r.and != r.val {
@@ -710,7 +782,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
             pattern: c.pattern,
             trans: c.trans,
             anchor,
-            move_point: Point::new(anchor.i + c.move_di as i32, anchor.j + c.move_dj as i32),
+            move_point: Point::new(at.i + c.move_di as i32, at.j + c.move_dj as i32),
         })
     }
 }

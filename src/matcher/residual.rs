@@ -8,12 +8,17 @@ use mkpat::tables::{grid_shift, Extent};
 pub(super) struct Check {
     pub(super) pattern: u32,
     pub(super) trans: u8,
+    /// Where the anchor lies from the point the variant was found from
+    /// (its origin: the anchor itself in the anchor index, so `(0, 0)`).
+    pub(super) anchor_di: i8,
+    pub(super) anchor_dj: i8,
+    /// The move point, from the origin.
     pub(super) move_di: i8,
     pub(super) move_dj: i8,
-    /// Range in [`Matcher::residual`]: extra windows covering the
-    /// transformed elements outside the anchor's 4x4 window.
+    /// Range in the matcher's residual windows: extra windows covering the
+    /// transformed elements outside the origin's 4x4 window.
     pub(super) residual_start: u32,
-    pub(super) residual_len: u32,
+    pub(super) residual_len: u16,
 }
 
 /// A second grid test for the elements outside the anchor's window: the

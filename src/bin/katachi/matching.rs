@@ -136,7 +136,7 @@ pub(crate) fn match_tables(
         let mut total = 0u64;
         for _ in 0..k {
             for p in positions {
-                matcher.scan(&p.board, p.to_move, |_| total += 1);
+                matcher.scan_unordered(&p.board, p.to_move, |_| total += 1);
             }
         }
         let secs = start.elapsed().as_secs_f64();
@@ -152,7 +152,7 @@ pub(crate) fn match_tables(
     let text = katachi::listing::conformance_lines(tables, positions.len(), |n| {
         let p = &positions[n];
         let mut found: Vec<Match> = Vec::new();
-        matcher.scan(&p.board, p.to_move, |m| found.push(m));
+        matcher.scan_unordered(&p.board, p.to_move, |m| found.push(m));
         found
     });
     emit(&text)
