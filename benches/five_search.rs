@@ -106,6 +106,7 @@ fn limits<'a>(
         vcf_depth: vcf,
         vct_depth: vct,
         table_bytes: 16 << 20,
+        max_nodes: None,
     }
 }
 

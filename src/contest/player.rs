@@ -244,6 +244,7 @@ pub fn answer_with(
         vcf_depth: 16,
         vct_depth: 6,
         table_bytes: DEFAULT_TABLE_BYTES,
+        max_nodes: None,
     });
     let (p, why) = match found {
         Some((p, reason)) => (p, describe(&reason)),

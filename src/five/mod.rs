@@ -50,6 +50,7 @@ pub mod builtin_pente {
 pub mod database;
 pub mod engine;
 pub mod explain;
+pub mod lines;
 pub mod line_records;
 pub mod pente;
 #[cfg(test)]

@@ -348,6 +348,7 @@ impl Side<FiveReferee> for FiveKatachi {
             vcf_depth: 12,
             vct_depth: 4,
             table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+            max_nodes: None,
         };
         let found = if board.hex_layout().is_some() {
             Engine::<Hexagon>::on(board.clone()).choose(&limits)

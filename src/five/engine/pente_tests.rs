@@ -22,6 +22,7 @@ fn choose(e: &mut Engine) -> (Point, Reason) {
         vcf_depth: 8,
         vct_depth: 2,
         table_bytes: 1 << 16,
+        max_nodes: None,
     })
     .expect("a move")
 }
