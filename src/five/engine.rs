@@ -309,11 +309,16 @@ impl<G: FiveGeometry> Engine<G> {
     pub(super) fn fives(&self, color: Color) -> Vec<Point> {
         let by_count =
             self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
+        if !by_count {
+            let mut out = self.valuation.fours(color);
+            out.retain(|&p| self.game.wins_at(p, color));
+            return out;
+        }
         self.valuation
             .proposed()
             .filter(|&p| {
                 self.valuation.threat(p, color).is_some_and(|k| k.is_four())
-                    || (by_count && self.valuation.makes(p, color, Kind::Capture))
+                    || self.valuation.makes(p, color, Kind::Capture)
             })
             .filter(|&p| self.game.wins_at(p, color))
             .collect()

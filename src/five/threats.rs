@@ -59,6 +59,21 @@ impl<G: FiveGeometry> Engine<G> {
         out.into_iter().map(|(_, p)| p).collect()
     }
 
+    /// [`Engine::threats`] of the fours (and fives): the valuation keeps
+    /// their points listed, so no pass over the board is needed.
+    fn fours_to_play(&self) -> Vec<Point> {
+        let color = self.game.to_move();
+        let mut out: Vec<(i64, Point)> = self
+            .valuation
+            .fours(color)
+            .into_iter()
+            .filter(|&p| self.game.is_legal(p))
+            .map(|p| (self.valuation.value(p, color), p))
+            .collect();
+        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.into_iter().map(|(_, p)| p).collect()
+    }
+
     /// The side to move's entry to a threat search: a five wins at once;
     /// two fives of the opponent's lose; one must be taken (`forced`).
     fn threat_root(&self) -> Result<Option<Point>, Line> {
@@ -92,7 +107,7 @@ impl<G: FiveGeometry> Engine<G> {
         let me = self.game.to_move();
         let fours = match forced {
             Some(f) => vec![f],
-            None => self.threats(Kind::is_four),
+            None => self.fours_to_play(),
         };
         for p in fours {
             if !self.game.is_legal(p) || !self.make(p) {

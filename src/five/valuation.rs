@@ -69,7 +69,17 @@ pub struct Valuation {
     /// stones changed at once (Pente's captures) may be updated one by
     /// one.
     counted: Vec<bool>,
+    /// Per colour, the points where a pattern of a four kind (five and
+    /// the fours: [`Kind::is_four`]) matches, in no order, and each
+    /// point's place in that list (`NOT_LISTED` when absent): the
+    /// searches ask for these at every node, and the list spares them a
+    /// pass over the board.
+    fours: [Vec<u16>; 2],
+    four_slot: [Vec<u16>; 2],
 }
+
+/// Not in a `fours` list.
+const NOT_LISTED: u16 = u16::MAX;
 
 const fn index(c: Color) -> usize {
     match c {
@@ -98,6 +108,8 @@ impl Valuation {
             total: [0; 2],
             windows: Vec::new(),
             counted: Vec::new(),
+            fours: [Vec::new(), Vec::new()],
+            four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
         };
         for c in [Color::Black, Color::White] {
             matcher.scan(board, c, |m| v.file(overlay, c, &m));
@@ -135,6 +147,7 @@ impl Valuation {
                     self.total[ci] -= i64::from(k.mine);
                     self.defence[ci][k.at as usize] -= i64::from(k.theirs);
                     self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
+                    self.relist(ci, k.at as usize);
                 }
                 self.filed[ci][a] = old;
                 matcher.scan_anchor(board, c, anchor, |m| self.file(overlay, c, &m));
@@ -156,6 +169,8 @@ impl Valuation {
             total: [0; 2],
             windows: vec![[0; 4]; n * n],
             counted: vec![false; n * n],
+            fours: [Vec::new(), Vec::new()],
+            four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
         };
         for i in 0..n as i32 {
             for j in 0..n as i32 {
@@ -200,6 +215,7 @@ impl Valuation {
             for (count, &by) in self.kinds[ci][k].iter_mut().zip(&f.kinds[ci]) {
                 *count = count.wrapping_add_signed((i16::from(by) * sign as i16) as i16);
             }
+            self.relist(ci, k);
         }
     }
 
@@ -240,6 +256,54 @@ impl Valuation {
         }
     }
 
+    /// Puts point `k` in colour `ci`'s list of four points, or takes it
+    /// out, as its kind counts now say.
+    #[inline]
+    fn relist(&mut self, ci: usize, k: usize) {
+        let four = Kind::ALL
+            .iter()
+            .zip(&self.kinds[ci][k])
+            .any(|(kind, &n)| n > 0 && kind.is_four());
+        let slot = self.four_slot[ci][k];
+        if four && slot == NOT_LISTED {
+            self.four_slot[ci][k] = self.fours[ci].len() as u16;
+            self.fours[ci].push(k as u16);
+        } else if !four && slot != NOT_LISTED {
+            let last = *self.fours[ci].last().expect("listed");
+            self.fours[ci].swap_remove(usize::from(slot));
+            if usize::from(last) != k {
+                self.four_slot[ci][usize::from(last)] = slot;
+            }
+            self.four_slot[ci][k] = NOT_LISTED;
+        }
+    }
+
+    /// The points where colour `c` makes a shape of a four kind (five or
+    /// a four: [`Kind::is_four`]) by the patterns, among those
+    /// [`Valuation::proposed`] gives, in reading order.
+    pub fn fours(&self, c: Color) -> Vec<Point> {
+        let mut out: Vec<u16> = self.fours[index(c)]
+            .iter()
+            .copied()
+            .filter(|&k| self.is_proposed(usize::from(k)))
+            .collect();
+        out.sort_unstable();
+        out.into_iter()
+            .map(|k| {
+                let k = usize::from(k);
+                Point::new((k / self.size) as i32, (k % self.size) as i32)
+            })
+            .collect()
+    }
+
+    #[inline]
+    fn is_proposed(&self, k: usize) -> bool {
+        self.attack[0][k] != 0
+            || self.attack[1][k] != 0
+            || self.defence[0][k] != 0
+            || self.defence[1][k] != 0
+    }
+
     /// Do two valuations give every point the same values and kinds (the
     /// line table's and the matcher's)?
     pub fn same_values_as(&self, other: &Valuation) -> bool {
@@ -247,6 +311,9 @@ impl Valuation {
             && self.total == other.total
             && self.defence == other.defence
             && self.kinds == other.kinds
+            && [Color::Black, Color::White]
+                .iter()
+                .all(|&c| self.fours(c) == other.fours(c))
     }
 
     fn file(&mut self, overlay: &Overlay, c: Color, m: &Match) {
@@ -260,6 +327,7 @@ impl Valuation {
         self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
         self.kinds[ci][at][f.kind as usize] += 1;
+        self.relist(ci, at);
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
         self.filed[ci][a].push(Contribution {
             at: at as u16,
@@ -304,12 +372,7 @@ impl Valuation {
     /// a search), in reading order.
     pub fn proposed(&self) -> impl Iterator<Item = Point> + '_ {
         (0..self.size * self.size)
-            .filter(|&k| {
-                self.attack[0][k] != 0
-                    || self.attack[1][k] != 0
-                    || self.defence[0][k] != 0
-                    || self.defence[1][k] != 0
-            })
+            .filter(|&k| self.is_proposed(k))
             .map(|k| Point::new((k / self.size) as i32, (k % self.size) as i32))
     }
 
@@ -336,6 +399,9 @@ impl Valuation {
             && self.defence == other.defence
             && self.kinds == other.kinds
             && sorted(self) == sorted(other)
+            && [Color::Black, Color::White]
+                .iter()
+                .all(|&c| self.fours(c) == other.fours(c))
     }
 }
 
