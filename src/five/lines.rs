@@ -202,9 +202,8 @@ impl LineTable {
                 // is on the board either (the board is convex), so other
                 // windows never occur.
                 let at = |k: i32| code >> slot(k) & 3;
-                let convex = (1..REACH).all(|k| {
-                    (at(k) != 3 || at(k + 1) == 3) && (at(-k) != 3 || at(-k - 1) == 3)
-                });
+                let convex = (1..REACH)
+                    .all(|k| (at(k) != 3 || at(k + 1) == 3) && (at(-k) != 3 || at(-k - 1) == 3));
                 if !convex {
                     continue;
                 }

@@ -50,8 +50,8 @@ pub mod builtin_pente {
 pub mod database;
 pub mod engine;
 pub mod explain;
-pub mod lines;
 pub mod line_records;
+pub mod lines;
 pub mod pente;
 #[cfg(test)]
 mod pente_tests;

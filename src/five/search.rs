@@ -330,9 +330,9 @@ impl<G: FiveGeometry> Engine<G> {
                 self.pvs(child, -beta, -alpha, ply + 1, limits).map(|v| -v)
             } else {
                 match self.pvs(child, -alpha - 1, -alpha, ply + 1, limits) {
-                    Some(v) if -v > alpha && -v < beta => self
-                        .pvs(child, -beta, -alpha, ply + 1, limits)
-                        .map(|v| -v),
+                    Some(v) if -v > alpha && -v < beta => {
+                        self.pvs(child, -beta, -alpha, ply + 1, limits).map(|v| -v)
+                    }
                     other => other.map(|v| -v),
                 }
             };

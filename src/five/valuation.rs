@@ -516,7 +516,9 @@ mod tests {
         picks: &[prop::sample::Index],
         undo_every: usize,
     ) -> Result<(), TestCaseError> {
-        let table = db.lines().expect("a database of line patterns has a line table");
+        let table = db
+            .lines()
+            .expect("a database of line patterns has a line table");
         let (m, o) = (db.matcher(), db.overlay());
         let mut board = G::board_of(&game);
         let mut v = Valuation::with_lines(table, &board);
