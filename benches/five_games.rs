@@ -73,6 +73,7 @@ fn main() {
                             vcf_depth: 16,
                             vct_depth: 4,
                             table_bytes: DEFAULT_TABLE_BYTES,
+                            max_nodes: None,
                         })
                         .map(|(p, _)| p);
                     nodes += e.nodes();

@@ -106,6 +106,7 @@ fn limits<'a>(
         vcf_depth: vcf,
         vct_depth: vct,
         table_bytes: 16 << 20,
+        max_nodes: None,
     }
 }
 
@@ -135,12 +136,16 @@ fn scattered(size: usize, stones: usize) -> Board {
 
 /// One stone's incremental update (placed then removed on 32 empty
 /// points the patterns propose: two updates) against a valuation from
-/// scratch, on `board`.
-fn valuation_costs(board: &Board, repeats: u32) -> (Duration, Duration) {
+/// scratch, on `board`: by the matcher's rescan, and by the line table's
+/// look-ups (the engine's path). Update, new; then the table's update,
+/// new.
+fn valuation_costs(board: &Board, repeats: u32) -> [Duration; 4] {
     let db = FiveDatabase::builtin();
     let (matcher, overlay) = (db.matcher(), db.overlay());
+    let table = db.lines().expect("the builtin database has a line table");
     let mut board = board.clone();
     let mut v = Valuation::new(matcher, overlay, &board);
+    let mut w = Valuation::with_lines(table, &board);
     let empty: Vec<Point> = v
         .proposed()
         .filter(|&p| board.stone(p).is_none())
@@ -157,7 +162,18 @@ fn valuation_costs(board: &Board, repeats: u32) -> (Duration, Duration) {
     let full = mean(20 * repeats, || {
         black_box(Valuation::new(matcher, overlay, &board));
     });
-    (update, full)
+    let lines = mean(200 * repeats, || {
+        for &p in &empty {
+            board.place(p, Color::Black);
+            w.update_lines(table, &board, p);
+            board.remove(p);
+            w.update_lines(table, &board, p);
+        }
+    }) / empty.len() as u32;
+    let lines_full = mean(20 * repeats, || {
+        black_box(Valuation::with_lines(table, &board));
+    });
+    [update, full, lines, lines_full]
 }
 
 /// The mean time of `f` over `repeats` runs.
@@ -181,6 +197,8 @@ fn main() {
         "| side | depth | nodes | nodes/s | VCF solve | VCT solve | update, 8 stones | new, 8 stones | update, 40 stones | new, 40 stones |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    // Valuation cells: the line table's look-ups (the engine's path),
+    // then the matcher's rescan in brackets.
     for size in [15, 20, 26] {
         let game = middle_game(size, 8);
         // The main search alone: no threat search, a fixed depth.
@@ -205,17 +223,24 @@ fn main() {
             let found = e.choose(&limits(&zero, &stop, 1, 16, 4));
             assert!(matches!(found, Some((_, Reason::Vct(_)))), "{found:?}");
         });
-        let (update8, full8) = valuation_costs(&board_of(&game), repeats);
-        let (update40, full40) = valuation_costs(&scattered(size, 40), repeats);
+        let c8 = valuation_costs(&board_of(&game), repeats);
+        let c40 = valuation_costs(&scattered(size, 40), repeats);
+        let us = |table: Duration, matcher: Duration| {
+            format!(
+                "{:.2} µs ({:.1} µs)",
+                table.as_secs_f64() * 1e6,
+                matcher.as_secs_f64() * 1e6
+            )
+        };
         println!(
-            "| {size} | {depth} | {nodes} | {:.0} | {:.2} ms | {:.2} ms | {:.1} µs | {:.1} µs | {:.1} µs | {:.1} µs |",
+            "| {size} | {depth} | {nodes} | {:.0} | {:.2} ms | {:.2} ms | {} | {} | {} | {} |",
             nodes as f64 / search.as_secs_f64(),
             vcf.as_secs_f64() * 1e3,
             vct.as_secs_f64() * 1e3,
-            update8.as_secs_f64() * 1e6,
-            full8.as_secs_f64() * 1e6,
-            update40.as_secs_f64() * 1e6,
-            full40.as_secs_f64() * 1e6,
+            us(c8[2], c8[0]),
+            us(c8[3], c8[1]),
+            us(c40[2], c40[0]),
+            us(c40[3], c40[1]),
         );
     }
 }

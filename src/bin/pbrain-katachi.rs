@@ -28,12 +28,15 @@ struct FiveBrain {
     rule: Rule,
     own: Vec<Point>,
     theirs: Vec<Point>,
+    /// Fixed work a move (`--nodes`), within the manager's clock.
+    nodes: Option<u64>,
 }
 
 impl FiveBrain {
-    fn new(db: Arc<FiveDatabase>) -> FiveBrain {
+    fn new(db: Arc<FiveDatabase>, nodes: Option<u64>) -> FiveBrain {
         FiveBrain {
             db,
+            nodes,
             size: 15,
             rule: Rule::Freestyle,
             own: Vec::new(),
@@ -130,6 +133,7 @@ impl Brain for FiveBrain {
             vcf_depth: 16,
             vct_depth: 4,
             table_bytes: table_bytes(limits.max_memory),
+            max_nodes: self.nodes,
         });
         match found {
             Some((p, why)) => {
@@ -175,6 +179,12 @@ struct Args {
     /// and the brain does not start.
     #[arg(long, value_name = "FILE")]
     personality: Option<String>,
+    /// Search at most N nodes a move (threat searches included), within
+    /// the manager's time limits: the same work a move under any load,
+    /// for benchmarks between engines (Rapfi's `INFO MAX_NODE` is the
+    /// like of it).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
 }
 
 fn main() {
@@ -200,7 +210,7 @@ fn main() {
         },
     };
     let input = BufReader::new(std::io::stdin());
-    if let Err(e) = gomocup::run(FiveBrain::new(db), input, std::io::stdout()) {
+    if let Err(e) = gomocup::run(FiveBrain::new(db, args.nodes), input, std::io::stdout()) {
         eprintln!("pbrain-katachi: {e}");
         std::process::exit(1);
     }

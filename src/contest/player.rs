@@ -284,6 +284,7 @@ pub fn answer_by(
             vcf_depth: 16,
             vct_depth: 6,
             table_bytes: DEFAULT_TABLE_BYTES,
+            max_nodes: None,
         },
         Effort::Depth(depth) => Limits {
             elapsed: &zero,
@@ -293,6 +294,7 @@ pub fn answer_by(
             vcf_depth: 8,
             vct_depth: 0,
             table_bytes: 1 << 20,
+            max_nodes: None,
         },
     };
     let found = engine.choose(&limits);

@@ -10,6 +10,7 @@ use mkpat::geometry::{Hexagon, Shape, Square};
 use mkpat::overlay::Overlay;
 use mkpat::tables::Tables;
 
+use super::lines::LineTable;
 use crate::matcher::Matcher;
 
 /// Tables, matcher and overlay of one database, of the square (by
@@ -21,6 +22,10 @@ pub struct FiveDatabase<G: Shape = Square> {
     /// A personality's random term: up to this many points added to a
     /// position's score (0: none; see [`crate::five::personality`]).
     noise: i64,
+    /// The valuation's look-up tables, when every pattern is a line
+    /// pattern they can hold (`None`: the valuation rescans with the
+    /// matcher).
+    lines: Option<LineTable>,
 }
 
 impl<G: Shape> std::fmt::Debug for FiveDatabase<G> {
@@ -38,11 +43,14 @@ pub use crate::loading::LoadError;
 
 impl<G: Shape> FiveDatabase<G> {
     fn over(name: String, tables: Tables<'static, G>, overlay: Overlay) -> FiveDatabase<G> {
+        let matcher = Matcher::with_max_weights(tables, overlay.max_weights());
+        let lines = LineTable::build(&matcher, &overlay);
         FiveDatabase {
             name,
-            matcher: Matcher::with_max_weights(tables, overlay.max_weights()),
+            matcher,
             overlay,
             noise: 0,
+            lines,
         }
     }
 
@@ -76,6 +84,12 @@ impl<G: Shape> FiveDatabase<G> {
 
     pub fn overlay(&self) -> &Overlay {
         &self.overlay
+    }
+
+    /// The line table the valuation looks values up in, when the
+    /// database has one (see [`LineTable`]).
+    pub fn lines(&self) -> Option<&LineTable> {
+        self.lines.as_ref()
     }
 }
 

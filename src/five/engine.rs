@@ -75,6 +75,11 @@ pub struct Limits<'a> {
     pub vct_depth: u32,
     /// The transposition table's size in bytes (0: no table).
     pub table_bytes: usize,
+    /// At most this many nodes for the whole choice (`None`: no limit),
+    /// shared between its steps as the time budget is: a fixed amount of
+    /// work a move, so that a benchmark plays the same games under any
+    /// load.
+    pub max_nodes: Option<u64>,
 }
 
 /// Why the engine chose its move.
@@ -107,6 +112,8 @@ pub enum Reason {
 pub(super) struct Clock {
     /// This step stops once the elapsed time reaches it.
     deadline: Option<Duration>,
+    /// This step stops once the choice's node count reaches it.
+    node_deadline: Option<u64>,
     /// Calls since the clock was last read.
     ticks: u32,
     /// The deadline has passed (or the stop flag was raised): every
@@ -187,7 +194,10 @@ impl<G: FiveGeometry> Engine<G> {
         for c in [Color::Black, Color::White] {
             hash ^= zobrist::captured(c, game.captures(c));
         }
-        let valuation = Valuation::new(db.matcher(), db.overlay(), &board);
+        let valuation = match db.lines() {
+            Some(table) => Valuation::with_lines(table, &board),
+            None => Valuation::new(db.matcher(), db.overlay(), &board),
+        };
         Engine {
             game,
             board,
@@ -245,10 +255,9 @@ impl<G: FiveGeometry> Engine<G> {
             self.board.remove(q);
             self.hash ^= zobrist::stone(q, c.other());
         }
-        let (m, o) = (self.db.matcher(), self.db.overlay());
-        self.valuation.update(m, o, &self.board, p);
+        revalue(&self.db, &mut self.valuation, &self.board, p);
         for &q in taken {
-            self.valuation.update(m, o, &self.board, q);
+            revalue(&self.db, &mut self.valuation, &self.board, q);
         }
         if !taken.is_empty() {
             self.hash ^= zobrist::captured(c, before) ^ zobrist::captured(c, self.game.captures(c));
@@ -271,14 +280,20 @@ impl<G: FiveGeometry> Engine<G> {
             self.board.place(q, c.other());
             self.hash ^= zobrist::stone(q, c.other());
         }
-        let (m, o) = (self.db.matcher(), self.db.overlay());
-        self.valuation.update(m, o, &self.board, p);
+        self.revalue(p);
         for &q in &taken {
-            self.valuation.update(m, o, &self.board, q);
+            self.revalue(q);
         }
         if !taken.is_empty() {
             self.hash ^= zobrist::captured(c, after) ^ zobrist::captured(c, self.game.captures(c));
         }
+    }
+
+    /// Brings the valuation up to date after the stone at `p` came or
+    /// went: by the database's line table when it has one, else by the
+    /// matcher.
+    fn revalue(&mut self, p: Point) {
+        revalue(&self.db, &mut self.valuation, &self.board, p);
     }
 
     /// Gives the move to the other side without a stone (to ask what the
@@ -294,11 +309,16 @@ impl<G: FiveGeometry> Engine<G> {
     pub(super) fn fives(&self, color: Color) -> Vec<Point> {
         let by_count =
             self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
+        if !by_count {
+            let mut out = self.valuation.fours(color);
+            out.retain(|&p| self.game.wins_at(p, color));
+            return out;
+        }
         self.valuation
             .proposed()
             .filter(|&p| {
                 self.valuation.threat(p, color).is_some_and(|k| k.is_four())
-                    || (by_count && self.valuation.makes(p, color, Kind::Capture))
+                    || self.valuation.makes(p, color, Kind::Capture)
             })
             .filter(|&p| self.game.wins_at(p, color))
             .collect()
@@ -424,6 +444,7 @@ impl<G: FiveGeometry> Engine<G> {
     fn begin_step(&mut self, limits: &Limits<'_>, share: f64) {
         self.clock = Clock {
             deadline: limits.budget.map(|b| b.mul_f64(share)),
+            node_deadline: limits.max_nodes.map(|n| (n as f64 * share) as u64),
             ticks: 0,
             out: false,
         };
@@ -432,6 +453,7 @@ impl<G: FiveGeometry> Engine<G> {
 
     fn read_clock(&self, limits: &Limits<'_>) -> bool {
         limits.stop.load(Ordering::Relaxed)
+            || self.clock.node_deadline.is_some_and(|n| self.nodes >= n)
             || self.clock.deadline.is_some_and(|d| (limits.elapsed)() >= d)
     }
 
@@ -521,6 +543,20 @@ impl<G: FiveGeometry> Engine<G> {
     /// Takes back the last move.
     pub fn undo(&mut self) {
         self.unmake()
+    }
+}
+
+/// [`Engine::revalue`] over the engine's parts, so that a caller may
+/// hold another part (the rules board's captured stones) meanwhile.
+fn revalue<G: FiveGeometry>(
+    db: &FiveDatabase<G>,
+    valuation: &mut Valuation,
+    board: &Board<G>,
+    p: Point,
+) {
+    match db.lines() {
+        Some(table) => valuation.update_lines(table, board, p),
+        None => valuation.update(db.matcher(), db.overlay(), board, p),
     }
 }
 

@@ -51,6 +51,7 @@ pub mod database;
 pub mod engine;
 pub mod explain;
 pub mod line_records;
+pub mod lines;
 pub mod pente;
 mod pente_search;
 #[cfg(test)]

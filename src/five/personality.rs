@@ -119,6 +119,7 @@ pub fn moves_over(
                     // personality's: the comparison is of the valuation.
                     vct_depth: 0,
                     table_bytes: 1 << 20,
+                    max_nodes: None,
                 })
                 .map(|(q, _)| q)
         })

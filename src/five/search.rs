@@ -179,6 +179,10 @@ fn from_table(score: i64, ply: usize) -> i64 {
 /// Scores above every other.
 const INFINITY: i64 = WIN + 1;
 
+/// The deepest ply a line may reach through forced answers, which
+/// extend the search past its depth.
+const MAX_PLY: usize = 64;
+
 impl<G: FiveGeometry> Engine<G> {
     /// Iterative deepening over the root's `moves` (the first [`WIDTH`]):
     /// the move, score and depth of the deepest finished iteration (the
@@ -269,7 +273,11 @@ impl<G: FiveGeometry> Engine<G> {
         if answers.as_ref().is_some_and(Vec::is_empty) {
             return Some(-(win - 2));
         }
-        if depth == 0 {
+        // A leaf where the opponent threatens five is not quiet: its
+        // static value ignores the block it must play, so the forced
+        // answers are searched (each adds a stone, and the ply cap bounds
+        // the line).
+        if depth == 0 && (answers.is_none() || ply >= MAX_PLY) {
             return Some(self.evaluate());
         }
         let size = self.game.size();
@@ -311,18 +319,20 @@ impl<G: FiveGeometry> Engine<G> {
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // A forced answer costs no depth: the line it belongs to is one
+        // move of the opponent's four, searched to the same horizon.
+        let child = if forced { depth } else { depth - 1 };
         for p in moves {
             if !self.make(p) {
                 continue;
             }
             let v = if best_move.is_none() {
-                self.pvs(depth - 1, -beta, -alpha, ply + 1, limits)
-                    .map(|v| -v)
+                self.pvs(child, -beta, -alpha, ply + 1, limits).map(|v| -v)
             } else {
-                match self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1, limits) {
-                    Some(v) if -v > alpha && -v < beta => self
-                        .pvs(depth - 1, -beta, -alpha, ply + 1, limits)
-                        .map(|v| -v),
+                match self.pvs(child, -alpha - 1, -alpha, ply + 1, limits) {
+                    Some(v) if -v > alpha && -v < beta => {
+                        self.pvs(child, -beta, -alpha, ply + 1, limits).map(|v| -v)
+                    }
                     other => other.map(|v| -v),
                 }
             };

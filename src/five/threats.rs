@@ -62,13 +62,28 @@ impl<G: FiveGeometry> Engine<G> {
     /// The side to move's fours: the patterns', then under Pente the
     /// moves that may force by the capture count (`pente_search.rs`).
     fn fours(&self) -> Vec<Point> {
-        let mut out = self.threats(Kind::is_four);
+        let mut out = self.fours_to_play();
         for p in self.pente_fours() {
             if !out.contains(&p) {
                 out.push(p);
             }
         }
         out
+    }
+
+    /// [`Engine::threats`] of the fours (and fives): the valuation keeps
+    /// their points listed, so no pass over the board is needed.
+    fn fours_to_play(&self) -> Vec<Point> {
+        let color = self.game.to_move();
+        let mut out: Vec<(i64, Point)> = self
+            .valuation
+            .fours(color)
+            .into_iter()
+            .filter(|&p| self.game.is_legal(p))
+            .map(|p| (self.valuation.value(p, color), p))
+            .collect();
+        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.into_iter().map(|(_, p)| p).collect()
     }
 
     /// The side to move's entry to a threat search: a five wins at once;

@@ -23,6 +23,7 @@ use mkpat::tables::Kind;
 use mkpat::geometry::{Hexagon, Shape, Square};
 
 use super::database::FiveDatabase;
+use super::lines::{self, LineTable};
 use super::rules::{FiveBoard, Rule};
 use crate::board::Board;
 use crate::matcher::{Match, Matcher};
@@ -59,7 +60,26 @@ pub struct Valuation {
     filed: [Vec<Vec<Contribution>>; 2],
     /// The sum of `attack[c]`: colour `c`'s pattern potential.
     total: [i64; 2],
+    /// On the line table's path ([`Valuation::with_lines`]): each point's
+    /// window code along each line direction (empty on the matcher's
+    /// path, which files matches instead).
+    windows: Vec<[u16; 4]>,
+    /// On that path: whether a point's values are counted (it was empty
+    /// when last updated). Kept apart from the board so that several
+    /// stones changed at once (Pente's captures) may be updated one by
+    /// one.
+    counted: Vec<bool>,
+    /// Per colour, the points where a pattern of a four kind (five and
+    /// the fours: [`Kind::is_four`]) matches, in no order, and each
+    /// point's place in that list (`NOT_LISTED` when absent): the
+    /// searches ask for these at every node, and the list spares them a
+    /// pass over the board.
+    fours: [Vec<u16>; 2],
+    four_slot: [Vec<u16>; 2],
 }
+
+/// Not in a `fours` list.
+const NOT_LISTED: u16 = u16::MAX;
 
 const fn index(c: Color) -> usize {
     match c {
@@ -86,6 +106,10 @@ impl Valuation {
             kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
+            windows: Vec::new(),
+            counted: Vec::new(),
+            fours: [Vec::new(), Vec::new()],
+            four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
         };
         for c in [Color::Black, Color::White] {
             matcher.scan(board, c, |m| v.file(overlay, c, &m));
@@ -123,11 +147,173 @@ impl Valuation {
                     self.total[ci] -= i64::from(k.mine);
                     self.defence[ci][k.at as usize] -= i64::from(k.theirs);
                     self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
+                    self.relist(ci, k.at as usize);
                 }
                 self.filed[ci][a] = old;
                 matcher.scan_anchor(board, c, anchor, |m| self.file(overlay, c, &m));
             }
         }
+    }
+
+    /// The valuation of `board` from scratch through a database's line
+    /// table (see [`LineTable`]): the same values as [`Valuation::new`]
+    /// with its matcher, kept up to date by [`Valuation::update_lines`].
+    pub fn with_lines<G: Shape>(table: &LineTable, board: &Board<G>) -> Valuation {
+        let n = board.size();
+        let mut v = Valuation {
+            size: n,
+            attack: [vec![0; n * n], vec![0; n * n]],
+            defence: [vec![0; n * n], vec![0; n * n]],
+            kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
+            filed: [Vec::new(), Vec::new()],
+            total: [0; 2],
+            windows: vec![[0; 4]; n * n],
+            counted: vec![false; n * n],
+            fours: [Vec::new(), Vec::new()],
+            four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
+        };
+        for i in 0..n as i32 {
+            for j in 0..n as i32 {
+                let p = Point::new(i, j);
+                if !board.on_board(p) {
+                    continue;
+                }
+                let k = i as usize * n + j as usize;
+                for (d, &(di, dj)) in table.directions().iter().enumerate() {
+                    let mut code = 0;
+                    for s in (-lines::REACH..=lines::REACH).filter(|&s| s != 0) {
+                        let q = Point::new(i + s * di, j + s * dj);
+                        code |= lines::state(board.value(q, Color::Black)) << lines::slot(s);
+                    }
+                    v.windows[k][d] = code;
+                }
+                if board.value(p, Color::Black) == 0 {
+                    v.count(table, k, 1);
+                    v.counted[k] = true;
+                }
+            }
+        }
+        v
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) what point `k`'s windows say.
+    #[inline]
+    fn count(&mut self, table: &LineTable, k: usize, sign: i32) {
+        for d in 0..table.directions().len() {
+            let f = *table.facts(d, self.windows[k][d]);
+            self.add(k, &f, sign);
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, k: usize, f: &lines::Facts, sign: i32) {
+        for ci in 0..2 {
+            let mine = i64::from(f.mine[ci] * sign);
+            self.attack[ci][k] += mine;
+            self.total[ci] += mine;
+            self.defence[ci][k] += i64::from(f.theirs[ci] * sign);
+            for (count, &by) in self.kinds[ci][k].iter_mut().zip(&f.kinds[ci]) {
+                *count = count.wrapping_add_signed((i16::from(by) * sign as i16) as i16);
+            }
+            self.relist(ci, k);
+        }
+    }
+
+    /// [`Valuation::update`] on the line table's path: the stone at
+    /// `changed` was placed or removed on `board`; the windows holding it
+    /// (the points within [`lines::REACH`] on each line through it) are
+    /// looked up again, and `changed`'s own values come or go.
+    pub fn update_lines<G: Shape>(&mut self, table: &LineTable, board: &Board<G>, changed: Point) {
+        let n = self.size as i32;
+        let now = lines::state(board.value(changed, Color::Black));
+        let c = (changed.i * n + changed.j) as usize;
+        // The point itself: its windows do not hold it, only whether it
+        // counts changes.
+        let empty = now == lines::EMPTY;
+        if empty != self.counted[c] {
+            self.count(table, c, if empty { 1 } else { -1 });
+            self.counted[c] = empty;
+        }
+        for (d, &(di, dj)) in table.directions().iter().enumerate() {
+            for s in (-lines::REACH..=lines::REACH).filter(|&s| s != 0) {
+                let p = Point::new(changed.i - s * di, changed.j - s * dj);
+                if !(0..n).contains(&p.i) || !(0..n).contains(&p.j) || !board.on_board(p) {
+                    continue;
+                }
+                let k = (p.i * n + p.j) as usize;
+                let old = self.windows[k][d];
+                let code = old & !(3 << lines::slot(s)) | now << lines::slot(s);
+                self.windows[k][d] = code;
+                if self.counted[k] {
+                    let before = *table.facts(d, old);
+                    let after = *table.facts(d, code);
+                    if before != after {
+                        self.add(k, &before, -1);
+                        self.add(k, &after, 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts point `k` in colour `ci`'s list of four points, or takes it
+    /// out, as its kind counts now say.
+    #[inline]
+    fn relist(&mut self, ci: usize, k: usize) {
+        let four = Kind::ALL
+            .iter()
+            .zip(&self.kinds[ci][k])
+            .any(|(kind, &n)| n > 0 && kind.is_four());
+        let slot = self.four_slot[ci][k];
+        if four && slot == NOT_LISTED {
+            self.four_slot[ci][k] = self.fours[ci].len() as u16;
+            self.fours[ci].push(k as u16);
+        } else if !four && slot != NOT_LISTED {
+            let last = *self.fours[ci].last().expect("listed");
+            self.fours[ci].swap_remove(usize::from(slot));
+            if usize::from(last) != k {
+                self.four_slot[ci][usize::from(last)] = slot;
+            }
+            self.four_slot[ci][k] = NOT_LISTED;
+        }
+    }
+
+    /// The points where colour `c` makes a shape of a four kind (five or
+    /// a four: [`Kind::is_four`]) by the patterns, among those
+    /// [`Valuation::proposed`] gives, in reading order.
+    pub fn fours(&self, c: Color) -> Vec<Point> {
+        let mut out: Vec<u16> = self.fours[index(c)]
+            .iter()
+            .copied()
+            .filter(|&k| self.is_proposed(usize::from(k)))
+            .collect();
+        out.sort_unstable();
+        out.into_iter()
+            .map(|k| {
+                let k = usize::from(k);
+                Point::new((k / self.size) as i32, (k % self.size) as i32)
+            })
+            .collect()
+    }
+
+    #[inline]
+    fn is_proposed(&self, k: usize) -> bool {
+        self.attack[0][k] != 0
+            || self.attack[1][k] != 0
+            || self.defence[0][k] != 0
+            || self.defence[1][k] != 0
+    }
+
+    /// Do two valuations give every point the same values and kinds (the
+    /// line table's and the matcher's)?
+    pub fn same_values_as(&self, other: &Valuation) -> bool {
+        self.attack == other.attack
+            && self.total == other.total
+            && self.defence == other.defence
+            && self.kinds == other.kinds
+            && [Color::Black, Color::White]
+                .iter()
+                .all(|&c| self.fours(c) == other.fours(c))
     }
 
     fn file(&mut self, overlay: &Overlay, c: Color, m: &Match) {
@@ -141,6 +327,7 @@ impl Valuation {
         self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
         self.kinds[ci][at][f.kind as usize] += 1;
+        self.relist(ci, at);
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
         self.filed[ci][a].push(Contribution {
             at: at as u16,
@@ -185,12 +372,7 @@ impl Valuation {
     /// a search), in reading order.
     pub fn proposed(&self) -> impl Iterator<Item = Point> + '_ {
         (0..self.size * self.size)
-            .filter(|&k| {
-                self.attack[0][k] != 0
-                    || self.attack[1][k] != 0
-                    || self.defence[0][k] != 0
-                    || self.defence[1][k] != 0
-            })
+            .filter(|&k| self.is_proposed(k))
             .map(|k| Point::new((k / self.size) as i32, (k % self.size) as i32))
     }
 
@@ -217,6 +399,9 @@ impl Valuation {
             && self.defence == other.defence
             && self.kinds == other.kinds
             && sorted(self) == sorted(other)
+            && [Color::Black, Color::White]
+                .iter()
+                .all(|&c| self.fours(c) == other.fours(c))
     }
 }
 
@@ -320,6 +505,91 @@ mod tests {
                 }
                 prop_assert!(v.same_as(&Valuation::new(m, o, &board_of(&game))));
             }
+        }
+    }
+
+    /// Random games (with take-backs) on `db`, the line table's valuation
+    /// kept move by move beside the matcher's from scratch.
+    fn lines_agree_with_the_matcher<G: FiveGeometry>(
+        db: &FiveDatabase<G>,
+        mut game: FiveBoard,
+        picks: &[prop::sample::Index],
+        undo_every: usize,
+    ) -> Result<(), TestCaseError> {
+        let table = db
+            .lines()
+            .expect("a database of line patterns has a line table");
+        let (m, o) = (db.matcher(), db.overlay());
+        let mut board = G::board_of(&game);
+        let mut v = Valuation::with_lines(table, &board);
+        for (k, pick) in picks.iter().enumerate() {
+            if game.outcome().is_some() {
+                break;
+            }
+            let legal: Vec<Point> = game.legal_moves().collect();
+            if legal.is_empty() {
+                break;
+            }
+            let p = legal[pick.index(legal.len())];
+            let c = game.to_move();
+            game.play(p).unwrap();
+            board.place(p, c);
+            let taken = game.last_captured().to_vec();
+            for &q in &taken {
+                board.remove(q);
+            }
+            v.update_lines(table, &board, p);
+            for &q in &taken {
+                v.update_lines(table, &board, q);
+            }
+            if k % undo_every == undo_every - 1 {
+                let taken = game.last_captured().to_vec();
+                let q = game.undo().unwrap();
+                board.remove(q);
+                for &t in &taken {
+                    board.place(t, c.other());
+                }
+                v.update_lines(table, &board, q);
+                for &t in &taken {
+                    v.update_lines(table, &board, t);
+                }
+            }
+            let fresh = Valuation::new(m, o, &G::board_of(&game));
+            prop_assert!(v.same_values_as(&fresh), "after {k} moves");
+            prop_assert!(v.same_values_as(&Valuation::with_lines(table, &G::board_of(&game))));
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_line_table_values_as_the_matcher_does_on_the_square(
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 1..70),
+            undo_every in 3usize..9,
+            size in 5usize..16,
+        ) {
+            let game = FiveBoard::new(size, Rule::Exact).unwrap();
+            lines_agree_with_the_matcher(&FiveDatabase::builtin(), game, &picks, undo_every)?;
+        }
+
+        #[test]
+        fn the_line_table_values_as_the_matcher_does_through_pente_captures(
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 1..90),
+            undo_every in 3usize..9,
+        ) {
+            let game = FiveBoard::new(9, Rule::Pente).unwrap();
+            lines_agree_with_the_matcher(&FiveDatabase::for_rule(Rule::Pente), game, &picks, undo_every)?;
+        }
+
+        #[test]
+        fn the_line_table_values_as_the_matcher_does_on_the_hexagon(
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 1..70),
+            undo_every in 3usize..9,
+        ) {
+            let game = FiveBoard::hexagon(5, Rule::Freestyle).unwrap();
+            lines_agree_with_the_matcher(&FiveDatabase::hexagon(), game, &picks, undo_every)?;
         }
     }
 

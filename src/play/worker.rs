@@ -84,6 +84,7 @@ pub fn work_with(
                 // (and tests play whole games with no clock).
                 vct_depth: max_depth.min(4),
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+                max_nodes: None,
             }))
         }
         Task::Hint { depth } => Reply::Hint(explain_with(&job.board, Arc::clone(db), depth, 3)),

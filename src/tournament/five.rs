@@ -371,6 +371,7 @@ impl Side<FiveReferee> for FiveKatachi {
                 vcf_depth: 12,
                 vct_depth: 4,
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+                max_nodes: None,
             },
             // As `katachi personality diff` searches: no clock, forced
             // wins by fours only, a small table.
@@ -382,6 +383,7 @@ impl Side<FiveReferee> for FiveKatachi {
                 vcf_depth: 8,
                 vct_depth: 0,
                 table_bytes: 1 << 20,
+                max_nodes: None,
             },
         };
         let found = if board.hex_layout().is_some() {

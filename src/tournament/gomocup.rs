@@ -43,7 +43,18 @@ pub struct GomocupPlayer {
     game_left: Option<Duration>,
     /// Whether the game has a game clock (`time_left` is then sent).
     game_clock: bool,
+    /// When the brain last answered (see [`SETTLE`]).
+    answered: Option<Instant>,
 }
+
+/// How long a brain is left alone after its answer before the next
+/// command: Rapfi, for one, still counts itself as thinking for a moment
+/// after it prints its move and drops a command that arrives then (and
+/// reads the coordinates after it as an unknown command). A manager run
+/// by hand never sends that fast; an instant opponent in a tournament
+/// does. The wait is before the command is sent, so it is charged to no
+/// one's clock.
+const SETTLE: Duration = Duration::from_millis(30);
 
 /// `INFO rule`'s value for a rule; `None` for Pente, which the protocol
 /// does not name (and whose captures its boards cannot say).
@@ -73,6 +84,7 @@ impl GomocupPlayer {
             move_limit: None,
             game_left: None,
             game_clock: false,
+            answered: None,
         };
         p.engine = Some(Engine::spawn(&p.program, &p.args)?);
         Ok(p)
@@ -98,6 +110,9 @@ impl GomocupPlayer {
         limit: Duration,
     ) -> Result<String, String> {
         let name = self.name.clone();
+        if let Some(since) = self.answered.map(|t| t.elapsed()) {
+            std::thread::sleep(SETTLE.saturating_sub(since));
+        }
         let e = self
             .engine
             .as_mut()
@@ -118,6 +133,7 @@ impl GomocupPlayer {
             {
                 continue;
             }
+            self.answered = Some(Instant::now());
             return Ok(line.to_string());
         }
     }

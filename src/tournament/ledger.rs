@@ -69,6 +69,10 @@ pub struct GameRecord {
     /// The game record's file name beside the ledger, if one was written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
+    /// What the referee saw when a player failed (a time over its limit,
+    /// an illegal move, a program's answer that was not a move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// One game as its ledger line, without the line end.
@@ -511,6 +515,7 @@ mod tests {
             seconds: [2.1, 1.0],
             ending,
             record: Some(format!("g{id:04}.sgf")),
+            reason: None,
         }
     }
 

@@ -133,6 +133,11 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
                 Winner::Draw => "draw".into(),
             }
         );
+        // A failure says what failed: the loser's program's words.
+        let line = match &record.reason {
+            Some(why) => format!("{line} ({why})"),
+            None => line,
+        };
         games.push(record);
         let now = Standings::new(&names, &games, config.fit)?;
         write_standings(&config.out, &now)?;
@@ -354,6 +359,7 @@ impl Table {
                     seconds: [r.time[0].0.as_secs_f64(), r.time[1].0.as_secs_f64()],
                     ending: ending(r.end),
                     record: Some(file),
+                    reason: r.error,
                 })
             }
         }
@@ -420,6 +426,7 @@ fn play_go(
         seconds: [r.time[0].0.as_secs_f64(), r.time[1].0.as_secs_f64()],
         ending,
         record: Some(file),
+        reason: r.error,
     })
 }
 

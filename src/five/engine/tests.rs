@@ -27,6 +27,7 @@ fn limits<'a>(elapsed: &'a dyn Fn() -> Duration, stop: &'a AtomicBool) -> Limits
         vcf_depth: 12,
         vct_depth: 2,
         table_bytes: 1 << 16,
+        max_nodes: None,
     }
 }
 
