@@ -213,7 +213,7 @@ impl Valuation {
             self.total[ci] += mine;
             self.defence[ci][k] += i64::from(f.theirs[ci] * sign);
             for (count, &by) in self.kinds[ci][k].iter_mut().zip(&f.kinds[ci]) {
-                *count = count.wrapping_add_signed((i16::from(by) * sign as i16) as i16);
+                *count = count.wrapping_add_signed(i16::from(by) * sign as i16);
             }
             self.relist(ci, k);
         }
