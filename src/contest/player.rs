@@ -269,7 +269,6 @@ pub fn answer_by(
     }
     let start = Instant::now();
     let elapsed = || start.elapsed();
-    let zero = || Duration::ZERO;
     let stop = AtomicBool::new(false);
     let mut engine = match db {
         None => Engine::<Hexagon>::on(board.clone()),
@@ -286,16 +285,7 @@ pub fn answer_by(
             table_bytes: DEFAULT_TABLE_BYTES,
             max_nodes: None,
         },
-        Effort::Depth(depth) => Limits {
-            elapsed: &zero,
-            budget: None,
-            stop: &stop,
-            max_depth: depth,
-            vcf_depth: 8,
-            vct_depth: 0,
-            table_bytes: 1 << 20,
-            max_nodes: None,
-        },
+        Effort::Depth(depth) => Limits::at_depth(depth, &stop),
     };
     let found = engine.choose(&limits);
     let (p, why) = match found {

@@ -82,6 +82,31 @@ pub struct Limits<'a> {
     pub max_nodes: Option<u64>,
 }
 
+/// The clock of a search that has none ([`Limits::at_depth`]).
+fn no_time() -> Duration {
+    Duration::ZERO
+}
+
+impl<'a> Limits<'a> {
+    /// A search to a fixed `depth` with no clock: forced wins by fours
+    /// only (threat sequences are the rules' business, not the
+    /// valuation's: what `katachi personality diff` and the players'
+    /// `depth=N` compare) and a small table. The same answer under any
+    /// load.
+    pub fn at_depth(depth: u32, stop: &'a AtomicBool) -> Limits<'a> {
+        Limits {
+            elapsed: &no_time,
+            budget: None,
+            stop,
+            max_depth: depth,
+            vcf_depth: 8,
+            vct_depth: 0,
+            table_bytes: 1 << 20,
+            max_nodes: None,
+        }
+    }
+}
+
 /// Why the engine chose its move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {

@@ -107,20 +107,8 @@ pub fn moves_over(
             game.set_to_move(p.to_move);
             let mut engine = Engine::with_database(game, db.clone());
             let stop = std::sync::atomic::AtomicBool::new(false);
-            let zero = || std::time::Duration::ZERO;
             engine
-                .choose(&Limits {
-                    elapsed: &zero,
-                    budget: None,
-                    stop: &stop,
-                    max_depth: depth,
-                    vcf_depth: 8,
-                    // Threat sequences are the rules' business, not a
-                    // personality's: the comparison is of the valuation.
-                    vct_depth: 0,
-                    table_bytes: 1 << 20,
-                    max_nodes: None,
-                })
+                .choose(&Limits::at_depth(depth, &stop))
                 .map(|(q, _)| q)
         })
         .collect()

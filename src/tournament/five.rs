@@ -360,7 +360,6 @@ impl Side<FiveReferee> for FiveKatachi {
         let budget = self.budget(empty);
         let start = Instant::now();
         let elapsed = || start.elapsed();
-        let zero = || std::time::Duration::ZERO;
         let stop = AtomicBool::new(false);
         let limits = match self.depth {
             None => Limits {
@@ -373,18 +372,8 @@ impl Side<FiveReferee> for FiveKatachi {
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
                 max_nodes: None,
             },
-            // As `katachi personality diff` searches: no clock, forced
-            // wins by fours only, a small table.
-            Some(depth) => Limits {
-                elapsed: &zero,
-                budget: None,
-                stop: &stop,
-                max_depth: depth,
-                vcf_depth: 8,
-                vct_depth: 0,
-                table_bytes: 1 << 20,
-                max_nodes: None,
-            },
+            // As `katachi personality diff` searches.
+            Some(depth) => Limits::at_depth(depth, &stop),
         };
         let found = if board.hex_layout().is_some() {
             match &self.hex_db {
