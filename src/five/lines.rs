@@ -55,7 +55,7 @@ struct Laid {
 
 /// The look-up tables of one database: for each line direction of the
 /// geometry and each window (the eight cells around a point, two bits
-/// each: see [`slot`]), the index of its [`Facts`].
+/// each: see `slot`), the index of its `Facts`.
 #[derive(Debug)]
 pub struct LineTable {
     directions: Vec<(i32, i32)>,
@@ -111,7 +111,7 @@ fn value_for(state: u16, to_move: Color) -> u32 {
 impl LineTable {
     /// The table of `matcher`'s database read through `overlay`, or
     /// `None` when one of its variants is not a line pattern within
-    /// [`REACH`] of its move point.
+    /// four steps of its move point.
     pub fn build<G: Shape>(matcher: &Matcher<'_, G>, overlay: &Overlay) -> Option<LineTable> {
         let geometry = G::GEOMETRY;
         let directions = geometry.line_directions().to_vec();

@@ -221,7 +221,7 @@ impl Valuation {
 
     /// [`Valuation::update`] on the line table's path: the stone at
     /// `changed` was placed or removed on `board`; the windows holding it
-    /// (the points within [`lines::REACH`] on each line through it) are
+    /// (the points within four steps on each line through it) are
     /// looked up again, and `changed`'s own values come or go.
     pub fn update_lines<G: Shape>(&mut self, table: &LineTable, board: &Board<G>, changed: Point) {
         let n = self.size as i32;
