@@ -305,20 +305,13 @@ impl<G: FiveGeometry> Engine<G> {
             self.board.place(q, c.other());
             self.hash ^= zobrist::stone(q, c.other());
         }
-        self.revalue(p);
+        revalue(&self.db, &mut self.valuation, &self.board, p);
         for &q in &taken {
-            self.revalue(q);
+            revalue(&self.db, &mut self.valuation, &self.board, q);
         }
         if !taken.is_empty() {
             self.hash ^= zobrist::captured(c, after) ^ zobrist::captured(c, self.game.captures(c));
         }
-    }
-
-    /// Brings the valuation up to date after the stone at `p` came or
-    /// went: by the database's line table when it has one, else by the
-    /// matcher.
-    fn revalue(&mut self, p: Point) {
-        revalue(&self.db, &mut self.valuation, &self.board, p);
     }
 
     /// Gives the move to the other side without a stone (to ask what the
@@ -571,7 +564,9 @@ impl<G: FiveGeometry> Engine<G> {
     }
 }
 
-/// [`Engine::revalue`] over the engine's parts, so that a caller may
+/// Brings `valuation` up to date after the stone at `p` came or went:
+/// by the database's line table when it has one, else by the matcher.
+/// A function of the engine's parts, not a method, so that a caller may
 /// hold another part (the rules board's captured stones) meanwhile.
 fn revalue<G: FiveGeometry>(
     db: &FiveDatabase<G>,

@@ -394,14 +394,7 @@ impl Valuation {
                 })
                 .collect()
         };
-        self.attack == other.attack
-            && self.total == other.total
-            && self.defence == other.defence
-            && self.kinds == other.kinds
-            && sorted(self) == sorted(other)
-            && [Color::Black, Color::White]
-                .iter()
-                .all(|&c| self.fours(c) == other.fours(c))
+        self.same_values_as(other) && sorted(self) == sorted(other)
     }
 }
 
