@@ -1,10 +1,16 @@
 //! `katachi tune`: a personality's factors improved by self-play. SPSA
 //! ([`super::spsa`]) perturbs the chosen factors both ways; the two
 //! personalities play a small match through the tournament runner
-//! ([`super::runner`], a folder per iteration, shards and all); the
+//! ([`super::runner`], a folder per iteration; with `shards` > 1 each
+//! match is played as that many shards of its schedule at once, one
+//! thread each, and their ledgers merged — the same games, so the same
+//! run, on more cores); the
 //! score moves the factors. The result is written as a personality file
 //! (the start's text with the tuned values), then measured against the
-//! start in a fresh tournament with error bars.
+//! start in a fresh tournament with error bars and, when there is a
+//! reference opponent, start and tuned each against the reference on
+//! the same openings (how near the tuned file came back to the
+//! reference's strength).
 //!
 //! What the perturbed pair is measured by: their games against each
 //! other (self-play, the default), or each one's games against a fixed
@@ -23,7 +29,7 @@ use std::path::{Path, PathBuf};
 use super::ledger::Standings;
 use super::ratings::Fit;
 use super::runner::{self, Config, Game, PlayerSpec};
-use super::schedule::Format;
+use super::schedule::{Format, Shard};
 use super::spsa::{Param, Spsa, Step};
 use super::Settings;
 use mkpat::personality::{set_factors, FactorDef, Personality};
@@ -125,6 +131,10 @@ pub struct TuneConfig {
     pub reference: Option<String>,
     /// What a match is scored by.
     pub objective: Objective,
+    /// Each match is played as this many shards of its schedule, at once
+    /// (1: in one run). A game is a function of its place in the
+    /// schedule, so the outcome does not depend on it.
+    pub shards: usize,
     /// The folder for the iterations' tournaments and personalities.
     pub work: PathBuf,
 }
@@ -149,6 +159,20 @@ pub struct TuneOutcome {
     pub text: String,
     /// The measurement: tuned against start (`None` when no openings).
     pub measured: Option<Standings>,
+    /// With a reference opponent: the start's and the tuned
+    /// personality's matches against it, on the measurement's openings
+    /// (the same openings and colours for both), so that a tuned
+    /// personality can be held to how near it came back to the
+    /// reference's strength.
+    pub against_reference: Option<ReferenceMeasure>,
+}
+
+/// The start's and the tuned personality's matches against the reference
+/// opponent (player `a` in each).
+#[derive(Clone, Debug)]
+pub struct ReferenceMeasure {
+    pub start: Standings,
+    pub tuned: Standings,
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
@@ -212,20 +236,41 @@ impl TuneConfig {
         openings: usize,
         seed: u64,
     ) -> Result<Standings, String> {
-        let config = Config {
+        let config = |out: PathBuf, shard: Option<Shard>| Config {
             game: self.game.clone(),
-            players,
+            players: players.clone(),
             format: Format::RoundRobin,
             openings,
             openings_file: None,
             opening_moves: self.opening_moves,
             seed,
             settings: self.settings,
-            out: dir.to_path_buf(),
-            shard: None,
+            out,
+            shard,
             fit: Fit::default(),
         };
-        runner::run(&config, |_| {})
+        if self.shards <= 1 {
+            return runner::run(&config(dir.to_path_buf(), None), |_| {});
+        }
+        // No more shards than games (each opening is two games), so that
+        // every shard has a ledger to merge.
+        let n = self.shards.min(2 * openings.max(1));
+        let folders: Vec<PathBuf> = (1..=n).map(|k| dir.join(format!("shard-{k}"))).collect();
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = folders
+                .iter()
+                .enumerate()
+                .map(|(i, out)| {
+                    let c = config(out.clone(), Some(Shard { k: i + 1, n }));
+                    scope.spawn(move || runner::run(&c, |_| {}).map(|_| ()))
+                })
+                .collect();
+            runs.into_iter().try_for_each(|r| {
+                r.join()
+                    .unwrap_or_else(|_| Err("a shard's thread panicked".into()))
+            })
+        })?;
+        runner::merge_folders(&folders, Fit::default(), |_| {})
     }
 }
 
@@ -250,7 +295,8 @@ pub fn score_of(s: &Standings, player: &str) -> f64 {
 }
 
 /// Runs the tuning: SPSA over the factors, each iteration a match in
-/// `work/iter-K`; then the measurement in `work/measure`. `on_step`
+/// `work/iter-K`; then the measurement in `work/measure` (and
+/// `work/measure-reference/{start,tuned}` with a reference). `on_step`
 /// hears about each iteration with the values it moved to.
 pub fn tune(
     config: &TuneConfig,
@@ -334,9 +380,35 @@ pub fn tune(
     } else {
         None
     };
+    let against_reference = match &config.reference {
+        Some(r) if config.measure_openings > 0 => {
+            let dir = config.work.join("measure-reference");
+            // One seed for both matches: the same openings, so that the
+            // difference is the personalities'.
+            let seed = config.seed ^ 0x7265_6673;
+            Some(ReferenceMeasure {
+                start: config.play_reference(
+                    &dir.join("start"),
+                    &config.start,
+                    r,
+                    config.measure_openings,
+                    seed,
+                )?,
+                tuned: config.play_reference(
+                    &dir.join("tuned"),
+                    &text,
+                    r,
+                    config.measure_openings,
+                    seed,
+                )?,
+            })
+        }
+        _ => None,
+    };
     Ok(TuneOutcome {
         values,
         text,
         measured,
+        against_reference,
     })
 }

@@ -30,8 +30,9 @@ pub(crate) struct TuneArgs {
     /// Random moves in each opening.
     #[arg(long, default_value_t = 2)]
     opening_moves: usize,
-    /// Openings of the final measurement, tuned against start (each
-    /// played twice; 0: no measurement).
+    /// Openings of the final measurement, tuned against start and, with
+    /// `--against`, start and tuned each against that player (each
+    /// opening played twice; 0: no measurement).
     #[arg(long, default_value_t = 20)]
     measure_openings: usize,
     /// The engine's settings before `personality=`: Go `katachi` (the
@@ -62,6 +63,11 @@ pub(crate) struct TuneArgs {
     /// board.
     #[arg(long, value_enum, default_value = "wins")]
     objective: ObjectiveArg,
+    /// Play each match as N shards of its schedule at once, one thread
+    /// each (the cores to use); the games, and so the run, are the same
+    /// for any N.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    shards: u16,
     /// The folder for each iteration's tournament (default: OUTPUT's name
     /// with `.tune`).
     #[arg(long, value_name = "DIR")]
@@ -170,6 +176,7 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
             ObjectiveArg::Wins => Objective::Score,
             ObjectiveArg::Margin => Objective::Margin,
         },
+        shards: usize::from(a.shards),
         work: work.clone(),
     };
     let names: Vec<String> = factors
@@ -209,6 +216,21 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
                 t.elo - b.elo,
                 t.elo_margin95.hypot(b.elo_margin95)
             );
+        }
+    }
+    if let (Some(m), Some(r)) = (&outcome.against_reference, &a.against) {
+        for (what, s) in [("start", &m.start), ("tuned", &m.tuned)] {
+            if let Some(p) = s.players.iter().find(|p| p.player == "a") {
+                out += &format!(
+                    "measured, {what} against {r}: {} games, score {:.1} %, W-D-L {}-{}-{}, mean margin {:+.1}\n",
+                    s.games,
+                    100.0 * score_of(s, "a"),
+                    p.wins,
+                    p.draws,
+                    p.losses,
+                    p.mean_margin
+                );
+            }
         }
     }
     crate::emit(&out)
