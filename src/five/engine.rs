@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use mkpat::geometry::Square;
+use mkpat::geometry::{Geometry, Square};
 use mkpat::tables::Kind;
 
 use super::database::FiveDatabase;
@@ -473,10 +473,11 @@ impl<G: FiveGeometry> Engine<G> {
     /// rules board): the opponent can block one five, cannot answer with
     /// a four of its own, and the other five follows. A leaf's static sum
     /// cannot see this (it values an open three the same for either side
-    /// to move); 0 otherwise, and always under Pente, where a capture
-    /// may break a row.
+    /// to move); 0 otherwise, always under Pente, where a capture may
+    /// break a row, and on the hexagon, where it was not measured (the
+    /// contest's engine plays as before).
     pub(super) fn tempo_win(&self) -> i64 {
-        if self.game.rule() == Rule::Pente {
+        if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
             return 0;
         }
         let me = self.game.to_move();
