@@ -16,7 +16,9 @@
 //!    game is lost), searched by a
 //!    principal variation search with iterative deepening over the
 //!    candidates the patterns propose, a leaf scored by the sum of each
-//!    side's pattern values, positions remembered in a transposition
+//!    side's pattern values (and as all but won when the side to move can
+//!    make two fives at once and the opponent has no four to answer
+//!    with: `Engine::tempo_win`), positions remembered in a transposition
 //!    table keyed by a Zobrist hash kept move by move.
 //!
 //! Time is read from an injected clock (`Limits::elapsed`, so that the
@@ -32,7 +34,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use mkpat::geometry::Square;
+use mkpat::geometry::{Geometry, Square};
 use mkpat::tables::Kind;
 
 use super::database::FiveDatabase;
@@ -47,6 +49,13 @@ use crate::position::{Color, Point, Position};
 /// The largest score: a won position (less the plies to the win, so that
 /// the search prefers the quicker win and the slower loss).
 pub(super) const WIN: i64 = 1 << 40;
+
+/// What a leaf is worth beyond its pattern sum when the side to move
+/// wins by the threat rule ([`Engine::tempo_win`]): more than any sum of
+/// pattern values, less than a proven win (the rule trusts the patterns
+/// to list every four of the opponent's, so the search does not treat it
+/// as a proof).
+pub(super) const TEMPO_WIN: i64 = 1 << 30;
 
 /// How many candidates a node of the search tries.
 pub(super) const WIDTH: usize = 12;
@@ -454,6 +463,36 @@ impl<G: FiveGeometry> Engine<G> {
             - captured(me.other())
             + self.capture_in_hand(&CAPTURED_WORTH)
             + random
+            + self.tempo_win()
+    }
+
+    /// [`TEMPO_WIN`] when the side to move wins by the threat rule: the
+    /// opponent has no four to play (no point makes a four or a five for
+    /// it, by the patterns) and the side to move has a legal point that
+    /// makes two fives at once (a straight four or a double four, by the
+    /// rules board): the opponent can block one five, cannot answer with
+    /// a four of its own, and the other five follows. A leaf's static sum
+    /// cannot see this (it values an open three the same for either side
+    /// to move); 0 otherwise, always under Pente, where a capture may
+    /// break a row, and on the hexagon, where it was not measured (the
+    /// contest's engine plays as before).
+    pub(super) fn tempo_win(&self) -> i64 {
+        if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
+            return 0;
+        }
+        let me = self.game.to_move();
+        if self.valuation.four_points(me.other()).next().is_some() {
+            return 0;
+        }
+        let wins = self
+            .valuation
+            .four_points(me)
+            .any(|p| self.game.fives_through(p, me).count >= 2 && self.game.is_legal(p));
+        if wins {
+            TEMPO_WIN
+        } else {
+            0
+        }
     }
 
     /// Starts a step of the choice that may run until `share` of the

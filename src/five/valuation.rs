@@ -296,6 +296,18 @@ impl Valuation {
             .collect()
     }
 
+    /// Colour `c`'s four points (those [`Valuation::fours`] lists) in no
+    /// order and without a list: for the questions that need neither
+    /// (has `c` a four to play? an open four?), asked at every leaf.
+    pub fn four_points(&self, c: Color) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size;
+        self.fours[index(c)]
+            .iter()
+            .map(|&k| usize::from(k))
+            .filter(|&k| self.is_proposed(k))
+            .map(move |k| Point::new((k / n) as i32, (k % n) as i32))
+    }
+
     #[inline]
     fn is_proposed(&self, k: usize) -> bool {
         self.attack[0][k] != 0

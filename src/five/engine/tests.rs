@@ -476,3 +476,108 @@ proptest! {
         prop_assert_eq!(with, without);
     }
 }
+
+#[test]
+fn an_open_three_with_the_move_is_a_tempo_win_only_when_the_opponent_has_no_four() {
+    // Black's open three, White's scattered twos: Black to move wins by
+    // the rule; White to move does not (it has no two fives to make).
+    let text = "
+        ...........
+        ...........
+        ..O........
+        ...O.......
+        ...........
+        ...XXX.....
+        ...........
+        .......O...
+        ........O..
+        ...........
+        ...........";
+    let (e, _) = engine(Rule::Exact, X, text);
+    assert_eq!(e.tempo_win(), TEMPO_WIN);
+    let (e, _) = engine(Rule::Exact, O, text);
+    assert_eq!(e.tempo_win(), 0);
+    // White's closed three is a four to play: its answer to the open four
+    // gains a move, so the rule no longer decides.
+    let text = "
+        ...........
+        ...........
+        ..O........
+        ...O.......
+        ...........
+        ...XXX.....
+        ...........
+        .......O...
+        ........O..
+        ..XOOO.....
+        ...........";
+    let (e, _) = engine(Rule::Exact, X, text);
+    assert_eq!(e.tempo_win(), 0);
+    // Under Pente a capture may break the three: no rule.
+    let (e, _) = engine(Rule::Pente, X, &text.replace("..XOOO.....", "..........."));
+    assert_eq!(e.tempo_win(), 0);
+}
+
+/// Does the side to move of `b` win within three plies, every reply of
+/// the opponent's tried (the plain reference for the threat rule)?
+fn wins_in_three(b: &FiveBoard) -> bool {
+    let me = b.to_move();
+    let mine: Vec<Point> = b.legal_moves().collect();
+    mine.iter().any(|&m| {
+        let mut c = b.clone();
+        match c.play(m) {
+            Ok(Some(Outcome::Win(w))) => return w == me,
+            Ok(Some(Outcome::Draw)) | Err(_) => return false,
+            Ok(None) => {}
+        }
+        let replies: Vec<Point> = c.legal_moves().collect();
+        !replies.is_empty()
+            && replies.iter().all(|&r| {
+                let mut d = c.clone();
+                match d.play(r) {
+                    Ok(None) => d.legal_moves().any(|w| d.wins_at(w, me)),
+                    _ => false,
+                }
+            })
+    })
+}
+
+#[test]
+fn every_tempo_win_is_a_win_in_three() {
+    // Dense random games near the centre of a 9x9 board, under each rule
+    // (a fixed generator: the same positions every run); wherever the rule
+    // fires, the exhaustive reference must find the win.
+    let mut seed: u64 = 17;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut fired = 0;
+    for game in 0..240 {
+        let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][game % 3];
+        let mut b = FiveBoard::new(9, rule).unwrap();
+        let stones = 6 + next(14);
+        while b.stone_count() < stones {
+            let near: Vec<Point> = b
+                .legal_moves()
+                .filter(|p| (1..8).contains(&p.i) && (1..8).contains(&p.j))
+                .collect();
+            let p = near[next(near.len())];
+            if b.play(p).unwrap().is_some() {
+                b.undo();
+                break;
+            }
+        }
+        let e = Engine::new(b.clone());
+        if e.fives(b.to_move()).is_empty()
+            && e.fives(b.to_move().other()).is_empty()
+            && e.tempo_win() > 0
+        {
+            fired += 1;
+            assert!(wins_in_three(&b), "{rule:?} {:?}", b.moves());
+        }
+    }
+    assert!(fired >= 5, "the rule fired {fired} times");
+}
