@@ -312,35 +312,3 @@ pub(super) fn filter_index(all: &Index, place: &[Place], keep: impl Fn(u32) -> b
         reach,
     }
 }
-
-/// Indexes over the same bucket numbers, one after the other: index `k`'s
-/// bucket `b` becomes bucket `k * buckets + b`.
-pub(super) fn concat_index(parts: Vec<Index>) -> Index {
-    let mut out = Index {
-        starts: vec![0],
-        and: Vec::new(),
-        val: Vec::new(),
-        place: Vec::new(),
-        var: Ids::Narrow(Vec::new()),
-        reach: Vec::new(),
-    };
-    let mut ids = Vec::new();
-    let mut wide = false;
-    for part in parts {
-        let base = out.and.len() as u32;
-        out.starts
-            .extend(part.starts[1..].iter().map(|&s| base + s));
-        ids.extend((0..part.and.len()).map(|e| part.var.get(e)));
-        wide |= matches!(part.var, Ids::Wide(_));
-        out.and.extend(part.and);
-        out.val.extend(part.val);
-        out.place.extend(part.place);
-        out.reach.extend(part.reach);
-    }
-    out.var = if wide {
-        Ids::Wide(ids)
-    } else {
-        Ids::Narrow(ids.iter().map(|&v| v as u16).collect())
-    };
-    out
-}

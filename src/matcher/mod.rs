@@ -98,11 +98,7 @@
 //! that stone, the anchor recovered from the stone in the last step. It
 //! finds the same matches as [`Matcher::scan`], grouped by key stone
 //! rather than by anchor; the anchor index stays for the scans whose
-//! order or locality is by anchor. Its buckets are kept once per room
-//! level (a point's distance to the nearest side, at most 4), each
-//! level without the edge variants that cannot fit that far from every
-//! side, so that the many edge patterns of some databases are not tested
-//! in the middle of the board.
+//! order or locality is by anchor.
 //!
 //! # Re-matching after a move
 //!
@@ -197,34 +193,9 @@ struct By<'a> {
 #[derive(Clone, Debug)]
 struct KeyStoneIndex {
     bucket_of: Vec<u32>,
-    /// The buckets of every level `c` (`0..=ROOM_LEVELS`) one after the
-    /// other, `buckets` apart: level `c`'s bucket `b` is bucket
-    /// `c * buckets + b`, the variants of level 0's bucket `b` that can
-    /// fit at a point at least `c` from every side of the board (see
-    /// [`fits_at_level`]); level 0 holds every variant.
-    levels: Index,
-    buckets: usize,
+    index: Index,
     checks: Vec<Check>,
     residual: Vec<Residual>,
-}
-
-/// The highest room level of the key-stone index: a point's level is its
-/// distance to the nearest side of the board, at most this.
-const ROOM_LEVELS: u32 = 4;
-
-/// Can a variant with placement `place` fit at a point at least `level`
-/// from every side? Not when it must lie on an edge side (`room == need`
-/// on that side) that it reaches less than `level` towards: that side's
-/// room is at least `level`. So the level's buckets leave it out, and the
-/// placement test would have rejected it there anyway: the same matches,
-/// fewer entries tested. Edge patterns are most of some databases' entries
-/// (GNU Go 3.8's `influence.db`: three quarters), and most of them reach
-/// only a few lines from their edge.
-fn fits_at_level(place: Place, level: u32) -> bool {
-    (0..4).all(|k| {
-        let lane = (place.0 >> (8 * k)) & 0xff;
-        lane & 0x80 == 0 || lane & 0x7f >= level
-    })
 }
 
 /// The matcher for one set of tables. Build once, scan many boards (of
@@ -348,9 +319,8 @@ impl<'t, G: Shape> Matcher<'t, G> {
         }
     }
 
-    /// The key-stone index (every level), built on first use, and the
-    /// number of buckets of a level.
-    fn key_stoned(&self) -> (By<'_>, usize) {
+    /// The key-stone index, built on first use.
+    fn key_stoned(&self) -> By<'_> {
         let k = self.key_stone.get_or_init(|| {
             let mut checks = Vec::with_capacity(self.checks.len());
             let mut place = Vec::with_capacity(self.checks.len());
@@ -366,27 +336,19 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 keyed.push(held.keyed);
             }
             let (bucket_of, index) = build_index(&keyed, &place);
-            let buckets = index.starts.len() - 1;
-            let levels: Vec<Index> = (1..=ROOM_LEVELS)
-                .map(|level| {
-                    filter_index(&index, &place, |v| fits_at_level(place[v as usize], level))
-                })
-                .collect();
             KeyStoneIndex {
                 bucket_of,
-                levels: concat_index(std::iter::once(index).chain(levels).collect()),
-                buckets,
+                index,
                 checks,
                 residual,
             }
         });
-        let by = By {
+        By {
             bucket_of: &k.bucket_of,
-            index: &k.levels,
+            index: &k.index,
             checks: &k.checks,
             residual: &k.residual,
-        };
-        (by, k.buckets)
+        }
     }
 
     /// The tables this matcher reads.
@@ -452,7 +414,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
         for (k, &m) in merged.iter().enumerate() {
             if is_anchor(m) {
                 let anchor = Point::new((k / n) as i32, (k % n) as i32);
-                self.match_composite(self.anchored(), board, to_move, anchor, m, 0, 0, &mut f);
+                self.match_composite(self.anchored(), board, to_move, anchor, m, 0, &mut f);
             }
         }
     }
@@ -462,21 +424,17 @@ impl<'t, G: Shape> Matcher<'t, G> {
     /// by anchor): each variant is tried only at the board points holding
     /// its key stone, the stone whose window the fewest points pass,
     /// rather than at its anchor, which for large diagrams often sits on
-    /// a row of `?`. The first call builds that second index (its level 0
-    /// about the anchor index's size, and four filtered copies of it, one
-    /// per room level, each at most as large); an engine that keeps matches by anchor or
+    /// a row of `?`. The first call builds that second index (about the
+    /// anchor index's size); an engine that keeps matches by anchor or
     /// breaks ties by scan order uses [`Matcher::scan`].
     pub fn scan_unordered(&self, board: &Board<G>, to_move: Color, mut f: impl FnMut(Match)) {
-        let (by, buckets) = self.key_stoned();
+        let by = self.key_stoned();
         let merged = board.merged_board(to_move);
         let n = board.size();
         for (k, &m) in merged.iter().enumerate() {
             if is_anchor(m) {
                 let at = Point::new((k / n) as i32, (k % n) as i32);
-                let side = at.i.min(at.j).min(n as i32 - 1 - at.i.max(at.j));
-                let level = (side as u32).min(ROOM_LEVELS) as usize;
-                let first = level * buckets;
-                self.match_composite(by, board, to_move, at, m, 0, first, &mut f);
+                self.match_composite(by, board, to_move, at, m, 0, &mut f);
             }
         }
     }
@@ -498,7 +456,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
     ) {
         let m = board.merged(anchor, to_move);
         if is_anchor(m) {
-            self.match_composite(self.anchored(), board, to_move, anchor, m, 0, 0, &mut f);
+            self.match_composite(self.anchored(), board, to_move, anchor, m, 0, &mut f);
         }
     }
 
@@ -524,16 +482,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
                 if is_anchor(m) {
                     let anchor = Point::new(i, j);
                     let least = least_to_cover(anchor, changed);
-                    self.match_composite(
-                        self.anchored(),
-                        board,
-                        to_move,
-                        anchor,
-                        m,
-                        least,
-                        0,
-                        &mut f,
-                    );
+                    self.match_composite(self.anchored(), board, to_move, anchor, m, least, &mut f);
                 }
             }
         }
@@ -671,8 +620,7 @@ impl<'t, G: Shape> Matcher<'t, G> {
     }
 
     /// Tests every variant of the point's bucket in `by` against
-    /// composite `m`; `least` as in [`Place::fits`]; `first` is added to
-    /// the bucket number (the key-stone index's level).
+    /// composite `m`; `least` as in [`Place::fits`].
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn match_composite(
@@ -683,11 +631,10 @@ impl<'t, G: Shape> Matcher<'t, G> {
         at: Point,
         m: u32,
         least: u32,
-        first: usize,
         f: &mut impl FnMut(Match),
     ) {
         let colour = (((m >> 20) & 3) - 1) as usize;
-        let bucket = first + by.bucket_of[colour * KEYS + key_of(m)] as usize;
+        let bucket = by.bucket_of[colour * KEYS + key_of(m)] as usize;
         let index = by.index;
         if least != 0 {
             // Can any variant of the bucket reach the changed point?
