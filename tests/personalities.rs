@@ -611,7 +611,8 @@ const BAD_PENTE: &str = "name = \"bad\"\ndescription = \"two mistakes\"\ngame = 
 /// database (by its `game` line): `katachi play --rule pente`, `katachi
 /// personality check`, the tournament's five-in-a-row game under Pente,
 /// `katachi tune`; `pbrain-katachi`, which does not play Pente, refuses
-/// the file by its game. A good file plays a tournament under Pente.
+/// the file by its game. (A good file's tournament games are left out:
+/// two games at depth 1 on 19x19 cost 16 s of CPU in a debug build.)
 #[test]
 fn pente_front_ends_read_pente_personalities_and_locate_bad_ones() {
     let dir = tempfile::tempdir().unwrap();
@@ -726,11 +727,6 @@ fn pente_front_ends_read_pente_personalities_and_locate_bad_ones() {
     let o = katachi(&["personality", "show", &shipped("pente-builder")]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(text(&o.stdout).contains("game pente, database five-"));
-    // And a tournament under Pente plays with one.
-    let o = tournament("good", format!("c=katachi:depth=1,personality={capturer}"));
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let ledger = std::fs::read_to_string(dir.path().join("good/ledger.jsonl")).unwrap();
-    assert_eq!(ledger.lines().count(), 2, "one opening, both colours");
 }
 
 /// `mkpat renum` keeps the personalities beside a database in step by
