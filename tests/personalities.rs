@@ -533,3 +533,233 @@ fn tuning_against_the_default_lifts_a_punished_factor() {
         "against the default: start {start}, tuned {tuned} (tactics {path:?})"
     );
 }
+
+/// Pente's personalities: `game = "pente"` and the fingerprint of
+/// Pente's database (`patterns/pente.db`), five in a row's factors. In
+/// pinned positions (19x19, no pair taken yet; a fixed depth of 2, no
+/// clock) the capturer threatens a pair where the default builds (0: K9
+/// brackets L8-M7 against N6; 1: J10 brackets K9-L8 against M7), and the
+/// builder builds where the default threatens a pair (2: K11 beside L12
+/// where the default brackets H11-G11 at J11; 3: K8 beside J9 where the
+/// default brackets G12-G11 at G13): through the library and through
+/// `katachi personality diff`.
+#[test]
+fn pente_personalities_choose_their_own_moves_in_pinned_positions() {
+    let ps = positions("pente_positions.txt");
+    let rule = katachi::five::Rule::Pente;
+    let show = |db: &Arc<FiveDatabase>| -> Vec<String> {
+        katachi::five::personality::moves_over(db, &ps, rule, 2)
+            .into_iter()
+            .map(|p| katachi::notation::vertex(p.expect("a move"), 19))
+            .collect()
+    };
+    let default = show(&FiveDatabase::pente());
+    assert_eq!(default, ["H7", "H11", "J11", "G13"]);
+    let pinned = [
+        ("pente-capturer", ["K9", "J10", "J11", "G13"]),
+        ("pente-builder", ["H7", "H11", "K11", "K8"]),
+    ];
+    for (name, want) in pinned {
+        let loaded = katachi::five::personality::load_pente_file(&shipped(name)).unwrap();
+        assert_eq!(loaded.personality.game, "pente");
+        assert_eq!(show(&loaded.database), want, "{name}");
+    }
+    // The same moves through the command line: each against a fresh
+    // file of defaults (`personality new pente`).
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("default.toml");
+    let o = katachi(&["personality", "new", "pente", "-o", fresh.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let file = root("tests/data/personalities/pente_positions.txt");
+    for (name, want) in pinned {
+        let o = katachi(&[
+            "personality",
+            "diff",
+            fresh.to_str().unwrap(),
+            &shipped(name),
+            "--positions",
+            file.to_str().unwrap(),
+            "--depth",
+            "2",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let out = text(&o.stdout);
+        let changed: Vec<usize> = (0..4).filter(|&k| want[k] != default[k]).collect();
+        assert!(
+            out.contains(&format!("moves that change: {} of 4", changed.len())),
+            "{out}"
+        );
+        for k in changed {
+            let line = 1 + 22 * k;
+            assert!(
+                out.contains(&format!(
+                    "position {k} (line {line}): {} | {}",
+                    default[k], want[k]
+                )),
+                "{name}: {out}"
+            );
+        }
+    }
+}
+
+/// A Pente personality with two mistakes: another database's fingerprint
+/// (five in a row's) and a misspelt factor.
+const BAD_PENTE: &str = "name = \"bad\"\ndescription = \"two mistakes\"\ngame = \"pente\"\nfingerprint = \"five-2bbb54b7c9aa91b2\"\n\n[kinds]\ncapture = 120\n\n[engine]\nattack-captrue = 150\n";
+
+/// Every front end that plays Pente reads a Pente personality and
+/// locates a bad one (its fingerprint, its factors) or one for the other
+/// database (by its `game` line): `katachi play --rule pente`, `katachi
+/// personality check`, the tournament's five-in-a-row game under Pente,
+/// `katachi tune`; `pbrain-katachi`, which does not play Pente, refuses
+/// the file by its game. (A good file's tournament games are left out:
+/// two games at depth 1 on 19x19 cost 16 s of CPU in a debug build.)
+#[test]
+fn pente_front_ends_read_pente_personalities_and_locate_bad_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, BAD_PENTE).unwrap();
+    let bad = bad.to_str().unwrap();
+    let play = |rule: Option<&str>, file: &str| -> Output {
+        let mut args = vec!["play", "--size", "19", "--personality", file];
+        if let Some(r) = rule {
+            args.extend(["--rule", r]);
+        }
+        // No terminal: a personality that loads gets as far as asking
+        // for one.
+        katachi(&args)
+    };
+    let tournament = |out: &str, player: String| {
+        katachi(&[
+            "tournament",
+            "--game",
+            "five",
+            "--rule",
+            "pente",
+            "--size",
+            "19",
+            "-o",
+            &dir.path().join(out).display().to_string(),
+            "-p",
+            &player,
+            "-p",
+            "k=katachi:depth=1",
+            "--openings",
+            "1",
+        ])
+    };
+    let tune = |file: &str, rule: &[&str]| {
+        let mut args = vec![
+            "tune",
+            file,
+            "-o",
+            "/nonexistent/never-written.toml",
+            "--factors",
+            "attack-capture",
+        ];
+        args.extend(rule);
+        katachi(&args)
+    };
+    // The bad file: both errors located, by every front end.
+    for o in [
+        play(Some("pente"), bad),
+        katachi(&["personality", "check", bad]),
+        tournament("bad", format!("b=katachi:depth=1,personality={bad}")),
+        tune(bad, &[]),
+    ] {
+        assert_ne!(o.status.code(), Some(0));
+        let err = text(&o.stderr);
+        assert!(err.contains(&format!("{bad}:4:15: error")), "{err}");
+        assert!(err.contains("not the database's"), "{err}");
+        assert!(err.contains(&format!("{bad}:10:1: error")), "{err}");
+        assert!(err.contains("did you mean `attack-capture`?"), "{err}");
+    }
+    // A file for the other database: refused by its `game` line.
+    let five = shipped("five-attacker");
+    let capturer = shipped("pente-capturer");
+    for (o, file, wrong, right) in [
+        (play(Some("pente"), &five), &five, "five", "pente"),
+        (
+            tournament("five", format!("f=katachi:depth=1,personality={five}")),
+            &five,
+            "five",
+            "pente",
+        ),
+        (tune(&five, &["--rule", "pente"]), &five, "five", "pente"),
+        (
+            play(Some("freestyle"), &capturer),
+            &capturer,
+            "pente",
+            "five",
+        ),
+        (
+            tune(&capturer, &["--rule", "renju"]),
+            &capturer,
+            "pente",
+            "five",
+        ),
+        (
+            Command::new(env!("CARGO_BIN_EXE_pbrain-katachi"))
+                .args(["--personality", &capturer])
+                .stdin(Stdio::null())
+                .output()
+                .unwrap(),
+            &capturer,
+            "pente",
+            "five",
+        ),
+    ] {
+        assert_ne!(o.status.code(), Some(0));
+        let err = text(&o.stderr);
+        assert!(err.contains(&format!("{file}:6:8: error")), "{err}");
+        assert!(
+            err.contains(&format!("this personality is for `{wrong}`, not `{right}`")),
+            "{err}"
+        );
+        assert!(err.contains("^^^^"), "a caret under the game: {err}");
+    }
+    // Good files load: `play` gets as far as wanting a terminal, with
+    // `--rule pente` or without a rule (the file chooses Pente).
+    for rule in [Some("pente"), None] {
+        let o = play(rule, &capturer);
+        let err = text(&o.stderr);
+        assert!(err.contains("needs a terminal"), "{err}");
+    }
+    let o = katachi(&["personality", "show", &shipped("pente-builder")]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("game pente, database five-"));
+}
+
+/// `mkpat renum` keeps the personalities beside a database in step by
+/// rewriting their pattern numbers; Pente's database, like every database
+/// of the five-in-a-row dialect, names its patterns, so renum refuses it
+/// untouched (`mkpat/tests/cli.rs` runs the binary on a named database)
+/// and its personalities' names and fingerprint stay right: the shipped
+/// ones are the database's as it is.
+#[test]
+fn pente_personalities_stay_in_step_with_their_named_database() {
+    let text = std::fs::read_to_string(root("patterns/pente.db")).unwrap();
+    match mkpat::renum::renumber(&text) {
+        Err(mkpat::renum::RenumError::NotNumbered(d)) => assert_eq!(d, mkpat::Dialect::Five),
+        other => panic!("renum must refuse a named database: {other:?}"),
+    }
+    let db = FiveDatabase::pente();
+    let names = db.matcher().tables().patterns.iter().map(|p| &*p.name);
+    let fp = mkpat::personality::fingerprint(mkpat::Dialect::Five, names);
+    assert_ne!(
+        fp,
+        mkpat::personality::fingerprint(
+            mkpat::Dialect::Five,
+            FiveDatabase::builtin()
+                .matcher()
+                .tables()
+                .patterns
+                .iter()
+                .map(|p| &*p.name)
+        ),
+        "Pente's database is another database"
+    );
+    for name in ["pente-capturer", "pente-builder"] {
+        let l = katachi::five::personality::load_pente_file(&shipped(name)).unwrap();
+        assert_eq!(l.personality.fingerprint, fp, "{name}");
+    }
+}

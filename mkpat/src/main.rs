@@ -403,9 +403,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     renum_personalities(&file, &r)
 
                 }
-                Err(renum::RenumError::NotNumbered) => Err(format!(
-                    "{}: patterns of the GNU Go 2.6 dialect are named, not numbered; file untouched",
-                    file.display()
+                // Named patterns keep their names, and so the personalities
+                // beside the database (their names and fingerprint) stay
+                // right: nothing to rewrite.
+                Err(renum::RenumError::NotNumbered(dialect)) => Err(format!(
+                    "{}: patterns of the `{}` dialect are named, not numbered (the personalities beside it keep naming them); file untouched",
+                    file.display(),
+                    dialect.name()
                 )),
                 Err(renum::RenumError::Parse(diags)) => {
                     let src = mkpat::SourceFile::new(file.display().to_string(), text);

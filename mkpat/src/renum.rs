@@ -15,8 +15,10 @@ use crate::parse;
 pub enum RenumError {
     /// The file does not parse; nothing was changed.
     Parse(Vec<Diagnostic>),
-    /// The database is not in the seed dialect (2.6 patterns have names).
-    NotNumbered,
+    /// The database is not in the seed dialect, whose patterns are
+    /// numbered: the others' (GNU Go 2.6's, 3.8's, the five-in-a-row
+    /// dialect's) have names, which renumbering would not change.
+    NotNumbered(Dialect),
 }
 
 /// The outcome of a renumbering.
@@ -40,7 +42,7 @@ pub struct Renumbered {
 pub fn renumber(text: &str) -> Result<Renumbered, RenumError> {
     let (db, diags) = parse::parse(text, None);
     if db.dialect != Dialect::Seed {
-        return Err(RenumError::NotNumbered);
+        return Err(RenumError::NotNumbered(db.dialect));
     }
     let errors: Vec<Diagnostic> = diags.into_iter().filter(|d| d.is_error()).collect();
     if !errors.is_empty() {

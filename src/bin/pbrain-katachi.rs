@@ -8,6 +8,9 @@
 //! (continuous games, caro) are refused with `ERROR`. Square boards of
 //! side 5 to 26. A manager passes no argument; `--db FILE` plays with
 //! another five-in-a-row database, `--personality FILE` re-weighs it.
+//! Pente is not played: the protocol has no Pente rule and cannot say
+//! that stones were captured, so a `game = "pente"` personality is
+//! refused (located, by its `game` line) like any other game's.
 
 use std::io::BufReader;
 use std::sync::atomic::AtomicBool;
@@ -165,7 +168,8 @@ fn table_bytes(max_memory: Option<u64>) -> usize {
 /// Run by a Gomocup manager or piskvork, it speaks the Gomoku AI protocol
 /// on standard input and output (START, BEGIN, TURN, BOARD, INFO, END,
 /// ABOUT...). Rules: INFO rule 0 (freestyle), 1 (exactly five), 4
-/// (renju). Square boards of side 5 to 26. A manager passes no argument.
+/// (renju); not Pente (the protocol has neither its rule nor its
+/// captures). Square boards of side 5 to 26. A manager passes no argument.
 #[derive(clap::Parser, Debug)]
 #[command(name = "pbrain-katachi", version)]
 struct Args {
@@ -176,7 +180,8 @@ struct Args {
     db: Option<String>,
     /// A personality (TOML: `katachi personality new five`) that
     /// re-weighs the database at start; its errors are reported located
-    /// and the brain does not start.
+    /// and the brain does not start. The brain does not play Pente (the
+    /// protocol has no Pente rule), so a `pente` personality is refused.
     #[arg(long, value_name = "FILE")]
     personality: Option<String>,
     /// Search at most N nodes a move (threat searches included), within

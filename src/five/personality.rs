@@ -17,6 +17,22 @@ pub const GAME: &str = "five";
 /// fingerprint the file records.
 pub const HEX_GAME: &str = "hex";
 
+/// The game name of personalities for the same engine under Pente
+/// (`Rule::Pente`): its factors are five in a row's (the `capture` and
+/// `capture-threat` kinds are Pente's own shapes), its database is
+/// Pente's (`patterns/pente.db`), whose fingerprint the file records.
+pub const PENTE_GAME: &str = "pente";
+
+/// The game name a personality for `rule` carries on the square board:
+/// [`PENTE_GAME`] under Pente (its own database), [`GAME`] under the
+/// others (they share `patterns/five.db`).
+pub fn game_for_rule(rule: crate::five::Rule) -> &'static str {
+    match rule {
+        crate::five::Rule::Pente => PENTE_GAME,
+        _ => GAME,
+    }
+}
+
 /// How many threat kinds there are.
 const KINDS: usize = Kind::ALL.len();
 
@@ -76,7 +92,10 @@ pub(super) fn mix(mut x: u64) -> u64 {
 #[cfg(feature = "compiler")]
 mod file;
 #[cfg(feature = "compiler")]
-pub use file::{factor_defs, load, load_file, load_file_for, load_for, load_hex_file, Loaded};
+pub use file::{
+    factor_defs, load, load_file, load_file_for, load_for, load_hex_file, load_pente_file,
+    load_rule_file, Loaded,
+};
 
 /// The engine's move at a fixed `depth` (no clock, forced wins by fours
 /// only, a 1 MiB table) in each position under

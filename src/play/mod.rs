@@ -47,12 +47,12 @@ pub fn no_color() -> bool {
 }
 
 /// Plays in the terminal until the user quits, the computer evaluating
-/// with the patterns of `db`. `mouse`: read clicks (which keeps the
-/// terminal from selecting text with the mouse).
+/// with the patterns of `dbs` for the game's rule. `mouse`: read clicks
+/// (which keeps the terminal from selecting text with the mouse).
 pub fn run(
     choices: Choices,
     settings: Settings,
-    db: std::sync::Arc<crate::five::database::FiveDatabase>,
+    dbs: worker::Databases,
     mouse: bool,
 ) -> io::Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
@@ -64,7 +64,7 @@ pub fn run(
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     let size = terminal.size()?;
     let mut app = App::new(choices, settings, size.width, size.height);
-    let mut worker = Worker::spawn_with(db);
+    let mut worker = Worker::spawn_with(dbs);
     let start = Instant::now();
     loop {
         let mut effects = app.handle(Event::Tick(start.elapsed()));

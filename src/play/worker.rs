@@ -57,9 +57,54 @@ pub enum Reply {
     Hint(Explanation),
 }
 
-/// Answers a job with the builtin database: see [`work_with`].
+/// The databases the engine plays with, by rule: Pente's games read
+/// their own (captures are shapes there), the other rules share one.
+/// The start screen may change the rule, so both are kept.
+#[derive(Clone, Debug)]
+pub struct Databases {
+    /// Freestyle's, exact five's and renju's (`patterns/five.db`, or
+    /// `--db`, or a `five` personality's re-weighing).
+    pub square: Arc<FiveDatabase>,
+    /// Pente's (`patterns/pente.db`, or a `pente` personality's).
+    pub pente: Arc<FiveDatabase>,
+}
+
+impl Databases {
+    /// The builtin databases.
+    pub fn builtin() -> Databases {
+        Databases {
+            square: FiveDatabase::builtin(),
+            pente: FiveDatabase::pente(),
+        }
+    }
+
+    /// The database the games of `rule` are played with.
+    pub fn for_rule(&self, rule: crate::five::Rule) -> &Arc<FiveDatabase> {
+        match rule {
+            crate::five::Rule::Pente => &self.pente,
+            _ => &self.square,
+        }
+    }
+
+    /// The one for `rule`'s games replaced by `db`.
+    pub fn with(mut self, rule: crate::five::Rule, db: Arc<FiveDatabase>) -> Databases {
+        match rule {
+            crate::five::Rule::Pente => self.pente = db,
+            _ => self.square = db,
+        }
+        self
+    }
+}
+
+/// Answers a job with the builtin database of its rule: see
+/// [`work_with`].
 pub fn work(job: &Job, stop: &AtomicBool, elapsed: &dyn Fn() -> Duration) -> Answer {
-    work_with(job, &FiveDatabase::builtin(), stop, elapsed)
+    work_with(
+        job,
+        Databases::builtin().for_rule(job.board.rule()),
+        stop,
+        elapsed,
+    )
 }
 
 /// Answers a job: the engine with the patterns of `db` on the job's
@@ -103,15 +148,16 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the thread with the builtin database; it ends when the
+    /// Starts the thread with the builtin databases; it ends when the
     /// worker is dropped.
     pub fn spawn() -> Worker {
-        Worker::spawn_with(FiveDatabase::builtin())
+        Worker::spawn_with(Databases::builtin())
     }
 
-    /// Starts the thread, its engine evaluating with the patterns of
-    /// `db`; it ends when the worker is dropped.
-    pub fn spawn_with(db: Arc<FiveDatabase>) -> Worker {
+    /// Starts the thread, its engine evaluating each job with the
+    /// patterns of `dbs` for the job's rule; it ends when the worker is
+    /// dropped.
+    pub fn spawn_with(dbs: Databases) -> Worker {
         let (jobs, inbox) = mpsc::channel::<(Job, Arc<AtomicBool>)>();
         let (outbox, answers) = mpsc::channel();
         let thread = std::thread::Builder::new()
@@ -119,7 +165,8 @@ impl Worker {
             .spawn(move || {
                 for (job, stop) in inbox {
                     let start = Instant::now();
-                    let answer = work_with(&job, &db, &stop, &|| start.elapsed());
+                    let db = dbs.for_rule(job.board.rule());
+                    let answer = work_with(&job, db, &stop, &|| start.elapsed());
                     if outbox.send(answer).is_err() {
                         break;
                     }

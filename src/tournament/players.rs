@@ -24,7 +24,8 @@ use crate::position::Color;
 /// A player as named on the command line: `NAME=KIND`, where KIND is
 /// `katachi` (for Go optionally `katachi:playouts=N,db=FILE,personality=FILE`,
 /// for five in a row `katachi:ms=N,db=FILE,personality=FILE` or `depth=N` for
-/// fixed work; on the hexagon `personality=` takes a `game = "hex"` file), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
+/// fixed work; `personality=` takes a `game = "five"` file, under Pente a
+/// `game = "pente"` one, on the hexagon a `game = "hex"` one), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
 /// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
 /// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
 /// brain, e.g. `gomocup:pbrain-katachi`), and for Pente (five in a row
@@ -402,7 +403,8 @@ fn five_katachi(
 
 /// The builtin database for `rule` (Pente's under Pente), or the one at
 /// `path` compiled (its errors located), re-weighed by the personality
-/// file if any.
+/// file if any: `game = "pente"` under Pente, `game = "five"` under the
+/// other rules (a file for the other database is refused, located).
 fn five_database(
     path: &Option<String>,
     personality: &Option<String>,
@@ -416,7 +418,7 @@ fn five_database(
     };
     match personality {
         None => Ok(db),
-        Some(p) => Ok(crate::five::personality::load_file(p, &db)?.database),
+        Some(p) => Ok(crate::five::personality::load_rule_file(p, rule, &db)?.database),
     }
 }
 

@@ -1,6 +1,8 @@
 //! `katachi personality new|check|show|diff`: personality files for the
-//! Go and five-in-a-row engines (`mkpat::personality` reads them; each
-//! engine's `personality` module has its factor table).
+//! Go and five-in-a-row engines, the latter on the square board (`five`),
+//! under Pente (`pente`, its own database) and on the hexagon (`hex`)
+//! (`mkpat::personality` reads them; each engine's `personality` module
+//! has its factor table).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,8 +25,9 @@ enum Sub {
     /// Write a new personality listing every factor at its default, each
     /// with its one-line definition.
     New {
-        /// The engine: go, five (the square board) or hex (five in a row's
-        /// engine on the hexagon, over patterns/hexfive.db).
+        /// The engine: go, five (the square board), pente (five in a
+        /// row's engine under Pente, over patterns/pente.db) or hex (five
+        /// in a row's engine on the hexagon, over patterns/hexfive.db).
         #[arg(value_enum)]
         game: GameArg,
         /// The personality's name.
@@ -33,7 +36,7 @@ enum Sub {
         /// One line saying what the personality plays like.
         #[arg(long, default_value = "")]
         description: String,
-        /// The database it re-weighs (default: the builtin one).
+        /// The database it re-weighs (default: the game's builtin one).
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
         /// Write here (atomically; an existing file is kept as a backup)
@@ -46,7 +49,8 @@ enum Sub {
     Check {
         #[arg(required = true)]
         files: Vec<String>,
-        /// The database they re-weigh (default: the builtin one).
+        /// The database they re-weigh (default: each file's game's builtin
+        /// one).
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
     },
@@ -60,7 +64,8 @@ enum Sub {
     },
     /// The factors two personalities set differently and, over a
     /// positions file, the moves that change (Go: the pattern engine's
-    /// move, no search; five in a row: the engine at --depth under --rule).
+    /// move, no search; five in a row: the engine at --depth under --rule;
+    /// Pente: the engine at --depth under Pente, no pair taken yet).
     Diff {
         a: String,
         b: String,
@@ -70,9 +75,11 @@ enum Sub {
         positions: Option<String>,
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
-        /// Five in a row: the rule the positions are played under.
-        #[arg(long, value_enum, default_value = "freestyle")]
-        rule: crate::args::RuleArg,
+        /// Five in a row: the rule the positions are played under
+        /// (default: freestyle for `five` files, pente for `pente` files;
+        /// a file is compared only under its game's rules).
+        #[arg(long, value_enum)]
+        rule: Option<crate::args::RuleArg>,
         /// Five in a row: the search depth.
         #[arg(long, default_value_t = 4)]
         depth: u32,
@@ -83,12 +90,15 @@ enum Sub {
 enum GameArg {
     Go,
     Five,
+    Pente,
     Hex,
 }
 
 /// A personality loaded for its engine (read from its `game`).
 enum Loaded {
     Go(katachi::go::personality::Loaded, Arc<PatternSet>),
+    /// A square board's: `five` or `pente` (which database it re-weighs
+    /// is `db`'s business, which rules it plays its `game`'s).
     Five(katachi::five::personality::Loaded, Arc<FiveDatabase>),
     Hex(
         katachi::five::personality::Loaded<Hexagon>,
@@ -149,12 +159,13 @@ fn load(path: &str, db: Option<&str>) -> Result<Loaded, String> {
         .map(|p| p.game)
         .unwrap_or_default();
     match game.as_str() {
-        "five" => {
+        g @ ("five" | "pente") => {
             let base = match db {
+                None if g == "pente" => FiveDatabase::pente(),
                 None => FiveDatabase::builtin(),
                 Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
             };
-            let l = katachi::five::personality::load_file(path, &base)?;
+            let l = katachi::five::personality::load_file_for(path, g, &base)?;
             Ok(Loaded::Five(l, base))
         }
         "hex" => {
@@ -201,7 +212,7 @@ pub(crate) fn run(args: PersonalityArgs) -> ExitCode {
             &b,
             positions.as_deref(),
             db.as_deref(),
-            rule.into(),
+            rule.map(Into::into),
             depth,
         ),
     })
@@ -245,13 +256,18 @@ fn new(
                 katachi::five::personality::factor_defs(),
             )
         }
-        GameArg::Five => {
+        GameArg::Five | GameArg::Pente => {
             let d = match db {
+                None if game == GameArg::Pente => FiveDatabase::pente(),
                 None => FiveDatabase::builtin(),
                 Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
             };
             (
-                katachi::five::personality::GAME,
+                if game == GameArg::Pente {
+                    katachi::five::personality::PENTE_GAME
+                } else {
+                    katachi::five::personality::GAME
+                },
                 d.overlay().dialect(),
                 names(d.matcher().tables().patterns),
                 katachi::five::personality::factor_defs(),
@@ -340,7 +356,7 @@ fn diff(
     b: &str,
     positions: Option<&str>,
     db: Option<&str>,
-    rule: katachi::five::Rule,
+    rule: Option<katachi::five::Rule>,
     depth: u32,
 ) -> Result<(), String> {
     let (la, lb) = (load(a, db)?, load(b, db)?);
@@ -406,6 +422,7 @@ fn diff(
                     .unzip()
             }
             (Loaded::Five(x, _), Loaded::Five(y, _)) => {
+                let rule = rule_of(&pa.game, rule)?;
                 let show = |m: &Option<katachi::Point>, n: usize| {
                     m.map_or("-".to_string(), |p| katachi::notation::vertex(p, n))
                 };
@@ -438,4 +455,30 @@ fn diff(
         }
     }
     crate::emit(&out)
+}
+
+/// The rule a square board's personalities of `game` are compared
+/// under: `--rule` if it is one of the game's, else the game's own
+/// (freestyle for `five`, pente for `pente`).
+fn rule_of(game: &str, rule: Option<katachi::five::Rule>) -> Result<katachi::five::Rule, String> {
+    use katachi::five::personality::game_for_rule;
+    use katachi::five::Rule;
+    let own = if game == katachi::five::personality::PENTE_GAME {
+        Rule::Pente
+    } else {
+        Rule::Freestyle
+    };
+    match rule {
+        None => Ok(own),
+        Some(r) if game_for_rule(r) == game => Ok(r),
+        Some(r) => Err(format!(
+            "katachi: --rule {}: these personalities are for `{game}`, whose games are played under {}",
+            format!("{r:?}").to_lowercase(),
+            if own == Rule::Pente {
+                "pente"
+            } else {
+                "freestyle, exact or renju"
+            }
+        )),
+    }
 }

@@ -50,13 +50,17 @@ pub(crate) struct PlayArgs {
     #[arg(long)]
     no_color: bool,
     /// A five-in-a-row pattern database to compile at start and play
-    /// with instead of the builtin `patterns/five.db` (its errors are
-    /// reported located, and the game does not start).
+    /// with instead of the builtin `patterns/five.db` (under --rule pente,
+    /// instead of `patterns/pente.db`; its errors are reported located,
+    /// and the game does not start).
     #[arg(long, value_name = "FILE")]
     db: Option<String>,
-    /// A personality (TOML: `katachi personality new five`) that
-    /// re-weighs the database for the computer and the hint (its errors
-    /// are reported located, and the game does not start).
+    /// A personality that re-weighs the database for the computer and the
+    /// hint: `katachi personality new five` for freestyle, exact five and
+    /// renju, `katachi personality new pente` for Pente (without --rule,
+    /// a Pente personality chooses Pente). Its errors, a file for the
+    /// other database among them, are reported located, and the game does
+    /// not start.
     #[arg(long, value_name = "FILE")]
     personality: Option<String>,
 }
@@ -92,8 +96,16 @@ fn seconds(s: &str) -> Result<f64, String> {
 }
 
 pub(crate) fn run(args: PlayArgs) -> ExitCode {
+    // The rule whose database `--db` and the personality replace: the
+    // one given, else a Pente personality's (which then chooses Pente),
+    // else the square rules'.
+    let given = args.rule.map(Rule::from);
+    let target = given.unwrap_or_else(|| match args.personality.as_deref().map(game_of) {
+        Some(Some(g)) if g == katachi::five::personality::PENTE_GAME => Rule::Pente,
+        _ => Rule::Freestyle,
+    });
     let choices = Choices {
-        rule: args.rule.map(Rule::from),
+        rule: given.or((target == Rule::Pente).then_some(Rule::Pente)),
         size: args.size.map(usize::from),
         mode: args.mode.map(|m| match m {
             ModeArg::HumanHuman => Mode::HumanHuman,
@@ -107,18 +119,22 @@ pub(crate) fn run(args: PlayArgs) -> ExitCode {
         human_first: args.first.map(|f| matches!(f, FirstArg::You)),
     };
     let settings = Settings {
+        // Pente is played on 19x19, as the start screen sets it.
+        size: args
+            .size
+            .map_or(if target == Rule::Pente { 19 } else { 15 }, usize::from),
         think: Duration::from_secs_f64(args.think),
         depth: args.depth,
         pace: Duration::from_millis(args.pace),
         colour: !args.no_color && !katachi::play::no_color(),
         ..Settings::new(choices)
     };
+    // Pente plays with its own database, whether chosen by `--rule` or on
+    // the start screen; `--db` and the personality replace the target
+    // rule's.
+    let dbs = katachi::play::worker::Databases::builtin();
     let db = match args.db.as_deref() {
-        // Pente (only by `--rule pente`: the start screen does not offer
-        // it) plays with its own database.
-        None => katachi::five::database::FiveDatabase::for_rule(
-            choices.rule.unwrap_or(katachi::five::Rule::Freestyle),
-        ),
+        None => dbs.for_rule(target).clone(),
         Some(path) => match katachi::five::database::FiveDatabase::load(path) {
             Ok(db) => std::sync::Arc::new(db),
             Err(e) => {
@@ -129,7 +145,7 @@ pub(crate) fn run(args: PlayArgs) -> ExitCode {
     };
     let db = match args.personality.as_deref() {
         None => db,
-        Some(path) => match katachi::five::personality::load_file(path, &db) {
+        Some(path) => match katachi::five::personality::load_rule_file(path, target, &db) {
             Ok(loaded) => loaded.database,
             Err(e) => {
                 eprintln!("{e}");
@@ -137,11 +153,20 @@ pub(crate) fn run(args: PlayArgs) -> ExitCode {
             }
         },
     };
-    match katachi::play::run(choices, settings, db, !args.no_mouse) {
+    match katachi::play::run(choices, settings, dbs.with(target, db), !args.no_mouse) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("katachi play: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The `game` a personality file names, if it reads as one (its errors
+/// are the loader's to locate).
+fn game_of(path: &str) -> Option<String> {
+    let bytes = mkpat::input::read_file(std::path::Path::new(path)).ok()?;
+    mkpat::personality::Personality::parse(&String::from_utf8_lossy(&bytes))
+        .ok()
+        .map(|p| p.game)
 }

@@ -36,16 +36,18 @@ pub(crate) struct TuneArgs {
     #[arg(long, default_value_t = 20)]
     measure_openings: usize,
     /// The engine's settings before `personality=`: Go `katachi` (the
-    /// pattern engine) or `katachi:playouts=N`; five in a row and the
-    /// hexagon `katachi:depth=N` (fixed work) or `katachi:ms=N`.
+    /// pattern engine) or `katachi:playouts=N`; five in a row, Pente and
+    /// the hexagon `katachi:depth=N` (fixed work) or `katachi:ms=N`.
     #[arg(long, default_value = "katachi")]
     engine: String,
     /// The board's side.
     #[arg(long)]
     size: Option<usize>,
-    /// Five in a row: the rule.
-    #[arg(long, value_enum, default_value = "freestyle")]
-    rule: crate::args::RuleArg,
+    /// Five in a row: the rule (default: freestyle, or pente for a
+    /// `game = "pente"` file; a file is tuned only under its game's
+    /// rules).
+    #[arg(long, value_enum)]
+    rule: Option<crate::args::RuleArg>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// SPSA's step gain (log2 units for percent factors).
@@ -89,17 +91,27 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
         .map_err(|e| format!("katachi: {}: {e}", a.start))?;
     let start = String::from_utf8(bytes).map_err(|_| format!("katachi: {}: not UTF-8", a.start))?;
     // The file must load for its engine before any game is played.
+    let given: Option<katachi::five::Rule> = a.rule.map(Into::into);
     let (game, defs): (Game, &[mkpat::personality::FactorDef]) =
         match mkpat::personality::Personality::parse(&start)
             .map(|p| p.game)
             .as_deref()
         {
-            Ok("five") => {
-                let db = katachi::five::database::FiveDatabase::builtin();
-                katachi::five::personality::load_file(&a.start, &db)?;
+            // A square board's file plays the rules of its game (`five`:
+            // freestyle unless told; `pente`: Pente) over that rule's
+            // database; a `--rule` of the other game's makes its `game`
+            // line a located error.
+            Ok(g @ ("five" | "pente")) => {
+                let rule = given.unwrap_or(if g == katachi::five::personality::PENTE_GAME {
+                    katachi::five::Rule::Pente
+                } else {
+                    katachi::five::Rule::Freestyle
+                });
+                let db = katachi::five::database::FiveDatabase::for_rule(rule);
+                katachi::five::personality::load_rule_file(&a.start, rule, &db)?;
                 (
                     Game::Five {
-                        rule: a.rule.into(),
+                        rule,
                         openings_file: None,
                     },
                     katachi::five::personality::factor_defs(),
@@ -109,7 +121,7 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
                 katachi::five::personality::load_hex_file(&a.start)?;
                 (
                     Game::Hex {
-                        rule: a.rule.into(),
+                        rule: given.unwrap_or(katachi::five::Rule::Freestyle),
                     },
                     katachi::five::personality::factor_defs(),
                 )
@@ -147,6 +159,10 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
     let size = a.size.unwrap_or(match game {
         Game::Go => 9,
         Game::Hex { .. } => katachi::hexagon::CONTEST_SIDE,
+        Game::Five {
+            rule: katachi::five::Rule::Pente,
+            ..
+        } => 19,
         _ => 15,
     });
     let work = a.work.clone().unwrap_or_else(|| {

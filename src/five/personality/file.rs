@@ -7,7 +7,7 @@ use mkpat::geometry::{Hexagon, Shape, Square};
 use mkpat::personality::{FactorDef, Personality, Rejected};
 use mkpat::tables::Kind;
 
-use super::{FiveFactors, GAME, HEX_GAME};
+use super::{game_for_rule, FiveFactors, GAME, HEX_GAME, PENTE_GAME};
 use crate::five::database::FiveDatabase;
 
 /// The factor table: `attack-KIND` and `defence-KIND` for every threat
@@ -82,8 +82,9 @@ pub fn load(name: &str, bytes: &[u8], db: &FiveDatabase) -> Result<Loaded, Rejec
 }
 
 /// [`load`] for the engine named `game` in the file ([`GAME`] on the
-/// square, [`HEX_GAME`] on the hexagon: the same engine and factors, its
-/// own database), over `db` of either shape.
+/// square, [`PENTE_GAME`] under Pente, [`HEX_GAME`] on the hexagon: the
+/// same engine and factors, each its own database), over `db` of either
+/// shape.
 pub fn load_for<G: Shape>(
     name: &str,
     bytes: &[u8],
@@ -127,4 +128,22 @@ pub fn load_file_for<G: Shape>(
 /// hexagonal database (`patterns/hexfive.db`).
 pub fn load_hex_file(path: &str) -> Result<Loaded<Hexagon>, String> {
     load_file_for(path, HEX_GAME, &FiveDatabase::hexagon())
+}
+
+/// A Pente personality file (`game = "pente"`) loaded for the builtin
+/// Pente database (`patterns/pente.db`).
+pub fn load_pente_file(path: &str) -> Result<Loaded, String> {
+    load_file_for(path, PENTE_GAME, &FiveDatabase::pente())
+}
+
+/// A square board's personality file for the games of `rule` over `db`
+/// (the rule's builtin database, or another): `game = "pente"` under
+/// Pente, `game = "five"` under the other rules, so that a file written
+/// for the other database is refused by its `game` line, located.
+pub fn load_rule_file(
+    path: &str,
+    rule: crate::five::Rule,
+    db: &FiveDatabase,
+) -> Result<Loaded, String> {
+    load_file_for(path, game_for_rule(rule), db)
 }
