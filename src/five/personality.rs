@@ -33,6 +33,17 @@ pub fn game_for_rule(rule: crate::five::Rule) -> &'static str {
     }
 }
 
+/// The rule a square board's personality of `game` plays when none is
+/// given: Pente for [`PENTE_GAME`], freestyle for the others (the
+/// inverse of [`game_for_rule`] for a game's first rule).
+pub fn own_rule(game: &str) -> crate::five::Rule {
+    if game == PENTE_GAME {
+        crate::five::Rule::Pente
+    } else {
+        crate::five::Rule::Freestyle
+    }
+}
+
 /// How many threat kinds there are.
 const KINDS: usize = Kind::ALL.len();
 

@@ -282,18 +282,10 @@ impl Valuation {
     /// a four: [`Kind::is_four`]) by the patterns, among those
     /// [`Valuation::proposed`] gives, in reading order.
     pub fn fours(&self, c: Color) -> Vec<Point> {
-        let mut out: Vec<u16> = self.fours[index(c)]
-            .iter()
-            .copied()
-            .filter(|&k| self.is_proposed(usize::from(k)))
-            .collect();
+        // Points order by row, then column: the order of their indexes.
+        let mut out: Vec<Point> = self.four_points(c).collect();
         out.sort_unstable();
-        out.into_iter()
-            .map(|k| {
-                let k = usize::from(k);
-                Point::new((k / self.size) as i32, (k % self.size) as i32)
-            })
-            .collect()
+        out
     }
 
     /// Colour `c`'s four points (those [`Valuation::fours`] lists) in no

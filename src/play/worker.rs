@@ -101,7 +101,7 @@ impl Databases {
 pub fn work(job: &Job, stop: &AtomicBool, elapsed: &dyn Fn() -> Duration) -> Answer {
     work_with(
         job,
-        Databases::builtin().for_rule(job.board.rule()),
+        &FiveDatabase::for_rule(job.board.rule()),
         stop,
         elapsed,
     )

@@ -161,8 +161,7 @@ fn load(path: &str, db: Option<&str>) -> Result<Loaded, String> {
     match game.as_str() {
         g @ ("five" | "pente") => {
             let base = match db {
-                None if g == "pente" => FiveDatabase::pente(),
-                None => FiveDatabase::builtin(),
+                None => FiveDatabase::for_rule(katachi::five::personality::own_rule(g)),
                 Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
             };
             let l = katachi::five::personality::load_file_for(path, g, &base)?;
@@ -257,17 +256,17 @@ fn new(
             )
         }
         GameArg::Five | GameArg::Pente => {
+            let rule = if game == GameArg::Pente {
+                katachi::five::Rule::Pente
+            } else {
+                katachi::five::Rule::Freestyle
+            };
             let d = match db {
-                None if game == GameArg::Pente => FiveDatabase::pente(),
-                None => FiveDatabase::builtin(),
+                None => FiveDatabase::for_rule(rule),
                 Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
             };
             (
-                if game == GameArg::Pente {
-                    katachi::five::personality::PENTE_GAME
-                } else {
-                    katachi::five::personality::GAME
-                },
+                katachi::five::personality::game_for_rule(rule),
                 d.overlay().dialect(),
                 names(d.matcher().tables().patterns),
                 katachi::five::personality::factor_defs(),
@@ -461,13 +460,9 @@ fn diff(
 /// under: `--rule` if it is one of the game's, else the game's own
 /// (freestyle for `five`, pente for `pente`).
 fn rule_of(game: &str, rule: Option<katachi::five::Rule>) -> Result<katachi::five::Rule, String> {
-    use katachi::five::personality::game_for_rule;
+    use katachi::five::personality::{game_for_rule, own_rule};
     use katachi::five::Rule;
-    let own = if game == katachi::five::personality::PENTE_GAME {
-        Rule::Pente
-    } else {
-        Rule::Freestyle
-    };
+    let own = own_rule(game);
     match rule {
         None => Ok(own),
         Some(r) if game_for_rule(r) == game => Ok(r),

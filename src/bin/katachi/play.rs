@@ -100,9 +100,9 @@ pub(crate) fn run(args: PlayArgs) -> ExitCode {
     // one given, else a Pente personality's (which then chooses Pente),
     // else the square rules'.
     let given = args.rule.map(Rule::from);
-    let target = given.unwrap_or_else(|| match args.personality.as_deref().map(game_of) {
-        Some(Some(g)) if g == katachi::five::personality::PENTE_GAME => Rule::Pente,
-        _ => Rule::Freestyle,
+    let target = given.unwrap_or_else(|| match args.personality.as_deref().and_then(game_of) {
+        Some(g) => katachi::five::personality::own_rule(&g),
+        None => Rule::Freestyle,
     });
     let choices = Choices {
         rule: given.or((target == Rule::Pente).then_some(Rule::Pente)),

@@ -102,11 +102,7 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
             // database; a `--rule` of the other game's makes its `game`
             // line a located error.
             Ok(g @ ("five" | "pente")) => {
-                let rule = given.unwrap_or(if g == katachi::five::personality::PENTE_GAME {
-                    katachi::five::Rule::Pente
-                } else {
-                    katachi::five::Rule::Freestyle
-                });
+                let rule = given.unwrap_or_else(|| katachi::five::personality::own_rule(g));
                 let db = katachi::five::database::FiveDatabase::for_rule(rule);
                 katachi::five::personality::load_rule_file(&a.start, rule, &db)?;
                 (
@@ -223,12 +219,10 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
         let start = s.players.iter().find(|p| p.player == "b");
         if let (Some(t), Some(b)) = (tuned, start) {
             out += &format!(
-                "measured, tuned against start: {} games, score {:.1} %, W-D-L {}-{}-{}, Elo difference {:+.0} ± {:.0} (95 %)\n",
+                "measured, tuned against start: {} games, score {:.1} %, W-D-L {}, Elo difference {:+.0} ± {:.0} (95 %)\n",
                 s.games,
                 100.0 * score_of(s, "a"),
-                t.wins,
-                t.draws,
-                t.losses,
+                wdl(t),
                 t.elo - b.elo,
                 t.elo_margin95.hypot(b.elo_margin95)
             );
@@ -238,16 +232,19 @@ fn tune_cli(a: TuneArgs) -> Result<(), String> {
         for (what, s) in [("start", &m.start), ("tuned", &m.tuned)] {
             if let Some(p) = s.players.iter().find(|p| p.player == "a") {
                 out += &format!(
-                    "measured, {what} against {r}: {} games, score {:.1} %, W-D-L {}-{}-{}, mean margin {:+.1}\n",
+                    "measured, {what} against {r}: {} games, score {:.1} %, W-D-L {}, mean margin {:+.1}\n",
                     s.games,
                     100.0 * score_of(s, "a"),
-                    p.wins,
-                    p.draws,
-                    p.losses,
+                    wdl(p),
                     p.mean_margin
                 );
             }
         }
     }
     crate::emit(&out)
+}
+
+/// A player's wins, draws and losses as `W-D-L`.
+fn wdl(p: &katachi::tournament::ledger::Standing) -> String {
+    format!("{}-{}-{}", p.wins, p.draws, p.losses)
 }
