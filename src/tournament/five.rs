@@ -283,6 +283,9 @@ pub struct FiveKatachi {
     /// A fixed search depth with no clock (fixed work: the same moves
     /// under any load), instead of thinking time.
     depth: Option<u32>,
+    /// A node budget a move with no clock (fixed work at the full
+    /// search's settings), instead of thinking time.
+    nodes: Option<u64>,
     board: Option<FiveBoard>,
     limit: Option<Duration>,
     game_left: Option<Duration>,
@@ -296,6 +299,7 @@ impl FiveKatachi {
             db: None,
             hex_db: None,
             depth: None,
+            nodes: None,
             board: None,
             limit: None,
             game_left: None,
@@ -318,6 +322,13 @@ impl FiveKatachi {
     /// The player searching to `depth` on every move, with no clock.
     pub fn with_depth(mut self, depth: u32) -> FiveKatachi {
         self.depth = Some(depth);
+        self
+    }
+
+    /// The player searching as with thinking time but bounded by `nodes`
+    /// nodes a move instead of a clock.
+    pub fn with_nodes(mut self, nodes: u64) -> FiveKatachi {
+        self.nodes = Some(nodes);
         self
     }
 
@@ -364,13 +375,14 @@ impl Side<FiveReferee> for FiveKatachi {
         let limits = match self.depth {
             None => Limits {
                 elapsed: &elapsed,
-                budget: Some(budget),
+                // A node budget replaces the clock.
+                budget: self.nodes.is_none().then_some(budget),
                 stop: &stop,
                 max_depth: 8,
                 vcf_depth: 12,
                 vct_depth: 4,
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
-                max_nodes: None,
+                max_nodes: self.nodes,
             },
             // As `katachi personality diff` searches.
             Some(depth) => Limits::at_depth(depth, &stop),

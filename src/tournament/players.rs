@@ -23,8 +23,8 @@ use crate::position::Color;
 
 /// A player as named on the command line: `NAME=KIND`, where KIND is
 /// `katachi` (for Go optionally `katachi:playouts=N,db=FILE,personality=FILE`,
-/// for five in a row `katachi:ms=N,db=FILE,personality=FILE` or `depth=N` for
-/// fixed work; `personality=` takes a `game = "five"` file, under Pente a
+/// for five in a row `katachi:ms=N,db=FILE,personality=FILE` or `depth=N` or
+/// `nodes=N` for fixed work; `personality=` takes a `game = "five"` file, under Pente a
 /// `game = "pente"` one, on the hexagon a `game = "hex"` one), `random`, `gtp:COMMAND ARGS…` (any GTP engine,
 /// e.g. `gtp:gnugo --mode gtp`; Go), or for five in a row `seed` (the
 /// seed's player), `greedy` and `gomocup:COMMAND ARGS…` (any Gomocup
@@ -62,6 +62,11 @@ pub enum PlayerKind {
         /// with no clock (fixed work: the same games under any load; `ms`
         /// is then 0 and unused).
         depth: Option<u32>,
+        /// `nodes=N` instead of `ms=`: the engine's full search (threat
+        /// searches included) bounded by N nodes a move and no clock
+        /// (fixed work, as `depth=` is, at the strength of `ms=`; `ms` is
+        /// then 0 and unused).
+        nodes: Option<u64>,
         db: Option<String>,
         personality: Option<String>,
     },
@@ -87,7 +92,7 @@ impl std::str::FromStr for PlayerSpec {
 
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
         let usage = "a player is NAME=katachi[:playouts=N,db=FILE], NAME=random or \
-                     NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N|depth=N], NAME=seed, NAME=greedy, \
+                     NAME=gtp:COMMAND [ARGS] (Go); NAME=katachi[:ms=N|depth=N|nodes=N], NAME=seed, NAME=greedy, \
                      NAME=line-records, NAME=random or NAME=gomocup:COMMAND [ARGS] (five in a row); \
                      NAME=pente:LEVEL[:PROGRAM] (Pente); \
                      NAME=katachi[:ms=N], NAME=greedy, NAME=line-records, NAME=random or \
@@ -142,6 +147,7 @@ impl std::str::FromStr for PlayerSpec {
             let mut db = None;
             let mut ms = None;
             let mut depth = None;
+            let mut nodes = None;
             let mut personality = None;
             for opt in kind
                 .strip_prefix("katachi:")
@@ -165,6 +171,14 @@ impl std::str::FromStr for PlayerSpec {
                                 .ok_or_else(|| format!("`{s}`: depth={n} is not a depth of 1 to 20"))?,
                         )
                     }
+                    Some(("nodes", n)) => {
+                        nodes = Some(
+                            n.parse::<u64>()
+                                .ok()
+                                .filter(|&n| n > 0)
+                                .ok_or_else(|| format!("`{s}`: nodes={n} is not a number of nodes"))?,
+                        )
+                    }
                     Some(("ms", n)) => {
                         ms = Some(
                             n.parse::<u64>()
@@ -175,20 +189,21 @@ impl std::str::FromStr for PlayerSpec {
                     }
                     _ => {
                         return Err(format!(
-                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE, personality=FILE for Go; ms=N or depth=N, db=FILE, personality=FILE for five in a row)"
+                            "`{s}`: unknown katachi option `{opt}` (playouts=N, db=FILE, personality=FILE for Go; ms=N, depth=N or nodes=N, db=FILE, personality=FILE for five in a row)"
                         ))
                     }
                 }
             }
-            if ms.is_some() || depth.is_some() {
+            if ms.is_some() || depth.is_some() || nodes.is_some() {
                 if playouts > 0 {
                     return Err(format!(
-                        "`{s}`: ms= and depth= are five in a row's, playouts= is Go's"
+                        "`{s}`: ms=, depth= and nodes= are five in a row's, playouts= is Go's"
                     ));
                 }
-                if ms.is_some() && depth.is_some() {
+                let bounds = [ms.is_some(), depth.is_some(), nodes.is_some()];
+                if bounds.into_iter().filter(|&b| b).count() > 1 {
                     return Err(format!(
-                        "`{s}`: ms= (thinking time) or depth= (fixed work), not both"
+                        "`{s}`: one of ms= (thinking time), depth= or nodes= (fixed work)"
                     ));
                 }
                 return Ok(PlayerSpec {
@@ -196,6 +211,7 @@ impl std::str::FromStr for PlayerSpec {
                     kind: PlayerKind::FiveKatachi {
                         ms: ms.unwrap_or(0),
                         depth,
+                        nodes,
                         db,
                         personality,
                     },
@@ -357,12 +373,14 @@ impl PlayerSpec {
             PlayerKind::FiveKatachi {
                 ms,
                 depth,
+                nodes,
                 db,
                 personality,
             } => {
-                let player = match depth {
-                    Some(d) => FiveKatachi::new(name, None).with_depth(*d),
-                    None => FiveKatachi::new(name, Some(Duration::from_millis(*ms))),
+                let player = match (depth, nodes) {
+                    (Some(d), _) => FiveKatachi::new(name, None).with_depth(*d),
+                    (None, Some(n)) => FiveKatachi::new(name, None).with_nodes(*n),
+                    (None, None) => FiveKatachi::new(name, Some(Duration::from_millis(*ms))),
                 };
                 Box::new(five_katachi(player, game, db, personality, rule)?)
             }
@@ -480,6 +498,7 @@ mod tests {
             PlayerKind::FiveKatachi {
                 ms: 100,
                 depth: None,
+                nodes: None,
                 db: None,
                 personality: None
             }
@@ -492,6 +511,7 @@ mod tests {
             PlayerKind::FiveKatachi {
                 ms: 50,
                 depth: None,
+                nodes: None,
                 db: Some("f.db".into()),
                 personality: None
             }
@@ -539,6 +559,7 @@ mod tests {
             ("k=katachi:db=x.db", true, true, false),
             ("k=katachi:ms=5,db=x.db", false, true, false),
             ("k=katachi:depth=2", false, true, true),
+            ("k=katachi:nodes=2000", false, true, true),
             ("k=katachi:personality=h.toml", true, true, true),
             ("k=katachi:depth=2,personality=h.toml", false, true, true),
             ("k=katachi:playouts=5", true, false, false),
@@ -565,6 +586,9 @@ mod tests {
             "a=file: ",
             "a=katachi:depth=0",
             "a=katachi:depth=3,ms=5",
+            "a=katachi:nodes=0",
+            "a=katachi:nodes=9,ms=5",
+            "a=katachi:nodes=9,depth=2",
             "a=katachi:depth=3,playouts=5",
             "=random",
             "a/b=random",
