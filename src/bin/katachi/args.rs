@@ -327,7 +327,8 @@ pub(crate) struct TournamentArgs {
     /// A player (two or more). Go: NAME=katachi[:playouts=N,db=FILE],
     /// NAME=random or NAME=gtp:COMMAND [ARGS]. Five in a row:
     /// NAME=katachi[:ms=N] (thinking N ms a move; without it, within the
-    /// clocks, or 1 s), NAME=seed, NAME=greedy, NAME=random or
+    /// clocks, or 1 s; depth=N or nodes=N instead: fixed work a move),
+    /// NAME=seed, NAME=greedy, NAME=random or
     /// NAME=gomocup:COMMAND [ARGS] (a Gomocup brain in a child process);
     /// for Pente also NAME=pente:LEVEL[:PROGRAM] (Debian's `pente` at
     /// level 1 to 9, /usr/games/pente by default).
