@@ -71,6 +71,11 @@ impl Playout {
         }
     }
 
+    /// The shape table these playouts play.
+    pub fn shapes(&self) -> &'static ShapeTable {
+        self.shapes
+    }
+
     /// Plays the game out from `board` with `to_move` first and `last`
     /// the previous move; returns the area score, black minus white, of
     /// the final position (without komi). The moves are in `self.moves`.

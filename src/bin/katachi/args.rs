@@ -255,6 +255,11 @@ pub(crate) struct SearchArgs {
     /// grow (progressive widening, on boards of 13x13 and up).
     #[arg(long)]
     no_widening: bool,
+    /// Below the root, no priors from what a point looks like (a shape of
+    /// `patterns/playout.db`, next to the last move, an empty first-line
+    /// point): captures and self-ataris only.
+    #[arg(long)]
+    no_tree_priors: bool,
     /// Search threads: each grows its own tree with its share of the
     /// playouts (or the whole clock budget) and the root statistics are
     /// summed. With a fixed number of playouts the moves are a function
@@ -317,6 +322,7 @@ impl SearchArgs {
                 self.resign_threshold
             },
             cleanup: false,
+            tree_priors: !self.no_tree_priors,
         })
     }
 }
