@@ -43,7 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
-[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--no-tree-priors] \
+[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--tree-priors] \
 [--size N] [--komi K] [--cap MOVES] [--opening-moves M] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
@@ -76,7 +76,7 @@ fn parse_args() -> Result<Args, String> {
             "--prior-visits" => a.search.prior_visits = num(value("--prior-visits")?)? as f32,
             "--no-shapes" => a.search.shapes = false,
             "--no-widening" => a.search.widening = false,
-            "--no-tree-priors" => a.search.tree_priors = false,
+            "--tree-priors" => a.search.tree_priors = true,
             "--knowledge-visits" => {
                 a.search.knowledge_visits = num(value("--knowledge-visits")?)? as u32
             }
@@ -250,8 +250,8 @@ fn search_words(s: &SearchOptions) -> Vec<String> {
     if !s.widening {
         w.push("no widening".into());
     }
-    if !s.tree_priors {
-        w.push("no tree priors".into());
+    if s.tree_priors {
+        w.push("tree priors".into());
     }
     w
 }

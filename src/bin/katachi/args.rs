@@ -255,11 +255,11 @@ pub(crate) struct SearchArgs {
     /// grow (progressive widening, on boards of 13x13 and up).
     #[arg(long)]
     no_widening: bool,
-    /// Below the root, no priors from what a point looks like (a shape of
-    /// `patterns/playout.db`, next to the last move, an empty first-line
-    /// point): captures and self-ataris only.
+    /// Below the root, priors from what a point looks like as well as
+    /// from its tactics: a shape of `patterns/playout.db` or a point next
+    /// to the last move up, an empty first-line point down.
     #[arg(long)]
-    no_tree_priors: bool,
+    tree_priors: bool,
     /// Search threads: each grows its own tree with its share of the
     /// playouts (or the whole clock budget) and the root statistics are
     /// summed. With a fixed number of playouts the moves are a function
@@ -322,7 +322,7 @@ impl SearchArgs {
                 self.resign_threshold
             },
             cleanup: false,
-            tree_priors: !self.no_tree_priors,
+            tree_priors: self.tree_priors,
         })
     }
 }
