@@ -17,7 +17,7 @@
 //!   by a quarter, so the playouts are spent where the patterns point;
 //! - below the root the children are every legal move that fills no own
 //!   eye, with cheap priors: captures up, self-atari down, and, when
-//!   asked, from what the point looks like ([`tree_prior`]: a playout
+//!   asked, from what the point looks like (`tree_prior`: a playout
 //!   shape or a point touching the last move up, an empty first-line
 //!   point down; off by default, no gain measured against GNU Go); a node
 //!   visited often enough can also earn the pattern evaluation of its
@@ -86,7 +86,7 @@ pub struct SearchOptions {
     /// the opponent has stones the ownership estimate finds dead.
     pub cleanup: bool,
     /// Priors for the children of nodes below the root from what a point
-    /// looks like ([`tree_prior`]): a shape of `patterns/playout.db`, the
+    /// looks like (`tree_prior`): a shape of `patterns/playout.db`, the
     /// neighbourhood of the last move, a first-line point far from every
     /// stone (false: captures and self-ataris only). Off by default: it
     /// won 24 of 40 in 13x13 self-play, but 2 of 20 against GNU Go level
