@@ -242,7 +242,7 @@ impl Playout {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::go::fastboard::{BLACK, WHITE};
     use crate::go::reading::tests::goban;
@@ -278,7 +278,7 @@ mod tests {
 
     /// A board from a diagram: `X` black, `O` white, `.` empty, spaces
     /// between points.
-    fn diagram(rows: &[&str]) -> FastBoard {
+    pub(crate) fn diagram(rows: &[&str]) -> FastBoard {
         let rows: Vec<String> = rows.iter().map(|r| r.replace(' ', "")).collect();
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         FastBoard::from_goban(&goban(&rows), Color::Black)

@@ -1064,13 +1064,7 @@ mod tests {
 mod tree_prior_tests {
     use super::*;
     use crate::go::fastboard::WHITE;
-    use crate::go::reading::tests::goban;
-
-    fn board(rows: &[&str]) -> FastBoard {
-        let rows: Vec<String> = rows.iter().map(|r| r.replace(' ', "")).collect();
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        FastBoard::from_goban(&goban(&rows), Color::White)
-    }
+    use crate::go::playout::tests::diagram as board;
 
     #[test]
     fn tree_priors_raise_replies_and_shapes_and_lower_empty_edges() {
