@@ -293,13 +293,17 @@ fn tree_prior(
         }
         return (TREE_PRIOR_VISITS, rate);
     }
-    let n = board.side() as i32;
     let p = board.point(k);
-    let edge = p.i == 0 || p.j == 0 || p.i == n - 1 || p.j == n - 1;
-    if edge && !stone_within_two(board, p) {
+    if line(p, board.side() as i32) == 0 && !stone_within_two(board, p) {
         return (TREE_PRIOR_VISITS, 0.3);
     }
     (0.0, 0.0)
+}
+
+/// The line of `p` on a board of side `n`: 0 on the edge, 2 for the
+/// third line.
+fn line(p: Point, n: i32) -> i32 {
+    p.i.min(p.j).min(n - 1 - p.i).min(n - 1 - p.j)
 }
 
 /// Is there a stone within two points (in both directions) of `p`?
@@ -504,7 +508,6 @@ fn root_moves(game: &Game, color: Color, eval: &Evaluation, board: &FastBoard) -
     let goban = game.goban();
     let n = goban.side() as i32;
     let stones = goban.points().filter(|&p| goban.stone(p).is_some()).count();
-    let line = |p: Point| p.i.min(p.j).min(n - 1 - p.i).min(n - 1 - p.j);
     let mut candidates: Vec<(Point, i32)> = eval
         .candidates
         .iter()
@@ -515,7 +518,7 @@ fn root_moves(game: &Game, color: Color, eval: &Evaluation, board: &FastBoard) -
         let opening: Vec<(Point, i32)> = candidates
             .iter()
             .copied()
-            .filter(|&(p, _)| (2..=4).contains(&line(p)))
+            .filter(|&(p, _)| (2..=4).contains(&line(p, n)))
             .collect();
         if !opening.is_empty() {
             // The opening is on the third to fifth lines: nothing else.

@@ -87,6 +87,11 @@ pub enum PlayerKind {
     Pente { level: u8, program: String },
 }
 
+/// A whole number above 0 (an option's count of nodes or milliseconds).
+fn positive(n: &str) -> Option<u64> {
+    n.parse::<u64>().ok().filter(|&n| n > 0)
+}
+
 impl std::str::FromStr for PlayerSpec {
     type Err = String;
 
@@ -172,20 +177,14 @@ impl std::str::FromStr for PlayerSpec {
                         )
                     }
                     Some(("nodes", n)) => {
-                        nodes = Some(
-                            n.parse::<u64>()
-                                .ok()
-                                .filter(|&n| n > 0)
-                                .ok_or_else(|| format!("`{s}`: nodes={n} is not a number of nodes"))?,
-                        )
+                        nodes = Some(positive(n).ok_or_else(|| {
+                            format!("`{s}`: nodes={n} is not a number of nodes")
+                        })?)
                     }
                     Some(("ms", n)) => {
-                        ms = Some(
-                            n.parse::<u64>()
-                                .ok()
-                                .filter(|&n| n > 0)
-                                .ok_or_else(|| format!("`{s}`: ms={n} is not a number of milliseconds"))?,
-                        )
+                        ms = Some(positive(n).ok_or_else(|| {
+                            format!("`{s}`: ms={n} is not a number of milliseconds")
+                        })?)
                     }
                     _ => {
                         return Err(format!(
