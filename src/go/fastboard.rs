@@ -163,6 +163,14 @@ impl FastBoard {
         [k - w - 1, k - w + 1, k + w - 1, k + w + 1]
     }
 
+    /// Which string stone `k` belongs to: the same number for every
+    /// stone of a string, different for different strings (until the
+    /// next move).
+    #[inline]
+    pub fn string_id(&self, k: u16) -> u16 {
+        self.head[k as usize]
+    }
+
     /// The number of stones in the string through stone `k`.
     pub fn string_size(&self, k: u16) -> usize {
         self.size[self.head[k as usize] as usize] as usize
@@ -354,6 +362,15 @@ impl FastBoard {
     /// the empty point `k` would have (up to 3), not counting captures;
     /// and whether the move captures something.
     pub fn after_move(&self, k: u16, c: u8) -> (usize, bool, usize) {
+        self.after_move_without(k, c, k)
+    }
+
+    /// [`FastBoard::after_move`] with the empty point `gone` not counted
+    /// as a liberty: what a stone on `k` would have once the opponent has
+    /// played on `gone` (the ladder reader's look ahead, without playing
+    /// either stone; that opponent stone's own effect on captures is not
+    /// seen).
+    pub fn after_move_without(&self, k: u16, c: u8, gone: u16) -> (usize, bool, usize) {
         let mut libs = [0u16; 3];
         let mut found = 0;
         let mut stones = 1;
@@ -361,7 +378,7 @@ impl FastBoard {
         let mut seen = [0u16; 4];
         let mut nseen = 0;
         let add = |q: u16, libs: &mut [u16; 3], found: &mut usize| {
-            if q != k && *found < 3 && !libs[..*found].contains(&q) {
+            if q != k && q != gone && *found < 3 && !libs[..*found].contains(&q) {
                 libs[*found] = q;
                 *found += 1;
             }
@@ -398,6 +415,40 @@ impl FastBoard {
             }
         }
         (found, captures, stones)
+    }
+
+    /// Makes this board a copy of `other`, reusing its memory (a
+    /// playout's ladder reads copy the board many times a second).
+    pub fn copy_from(&mut self, other: &FastBoard) {
+        // Destructured, so that a new field cannot be forgotten here.
+        let FastBoard {
+            n,
+            w,
+            cells,
+            head,
+            next,
+            plibs,
+            lsum,
+            lsum2,
+            size,
+            ko,
+            empty,
+            empty_at,
+            captured,
+        } = other;
+        self.n = *n;
+        self.w = *w;
+        self.cells.clone_from(cells);
+        self.head.clone_from(head);
+        self.next.clone_from(next);
+        self.plibs.clone_from(plibs);
+        self.lsum.clone_from(lsum);
+        self.lsum2.clone_from(lsum2);
+        self.size.clone_from(size);
+        self.ko = *ko;
+        self.empty.clone_from(empty);
+        self.empty_at.clone_from(empty_at);
+        self.captured.clone_from(captured);
     }
 
     /// Places a stone without the rules (for setting up a position).

@@ -29,10 +29,11 @@
 //!   move?"), for `katachi explain`, GTP/GoGui and SGF records;
 //! - [`analysis`]: [`score::Judge`] and [`constraint::ConstraintEngine`]
 //!   implemented on the above;
-//! - [`fastboard`], [`shapes`], [`playout`] and [`search`]: the Monte
-//!   Carlo tree search `genmove` plays by default — a light board for
-//!   random games, the playout database's 3x3 shape table, the playout
-//!   policy, and UCT with RAVE over the move generator's candidates;
+//! - [`fastboard`], [`shapes`], [`ladder`], [`playout`] and [`search`]:
+//!   the Monte Carlo tree search `genmove` plays by default — a light
+//!   board for random games, the playout database's 3x3 shape table,
+//!   ladders read on that board, the playout policy, and UCT with RAVE
+//!   over the move generator's candidates;
 //! - [`deadline`]: when a search under a clock must answer, on a clock
 //!   tests can drive.
 //!
@@ -65,6 +66,7 @@ pub mod explain;
 pub mod fastboard;
 pub mod game;
 pub mod helpers;
+pub mod ladder;
 pub mod movegen;
 pub mod notation;
 pub mod ownership;

@@ -2,14 +2,20 @@
 //!
 //! The policy ([`Playout::run`]) is the usual light one: answer the last
 //! move (capture a string it left in atari, save an own string it put in
-//! atari), else a shape of the [`ShapeTable`] on a neighbour of the last
+//! atari — by extending only where that is not a ladder, [`super::ladder`]),
+//! else a shape of the [`ShapeTable`] on a neighbour of the last
 //! move, drawn by weight, else a uniformly random legal move that neither
 //! fills an own eye nor puts two or more stones in self-atari; the game
 //! ends after two passes and is scored by area, Tromp-Taylor. Randomness
 //! comes from a seeded generator, so a playout is a function of its seed.
 
 use super::fastboard::{FastBoard, EMPTY};
+use super::ladder::Ladders;
 use super::shapes::ShapeTable;
+
+/// Random points a playout move tries for an empty area
+/// ([`Playout::with_fill_board`]) before a uniformly random move.
+const FILL_TRIES: usize = 4;
 
 /// A small seeded generator (xorshift64*), so that a playout is a
 /// function of its seed.
@@ -46,6 +52,13 @@ pub struct Playout {
     candidates: Vec<u16>,
     weights: Vec<u32>,
     shapes: &'static ShapeTable,
+    /// Read ladders: extend out of atari only where that is not a ladder
+    /// ([`Playout::with_ladders`]).
+    ladders_on: bool,
+    ladders: Ladders,
+    /// Try a few points in empty areas before a random move
+    /// ([`Playout::with_fill_board`]).
+    fill_board: bool,
 }
 
 impl Default for Playout {
@@ -68,7 +81,28 @@ impl Playout {
             candidates: Vec::new(),
             weights: Vec::new(),
             shapes,
+            ladders_on: true,
+            ladders: Ladders::new(),
+            fill_board: false,
         }
+    }
+
+    /// The same policy with the ladder reading on or off (on by
+    /// default): with it, an own string in atari extends only where that
+    /// is not a ladder (where the extension leaves two liberties and
+    /// successive ataris capture it).
+    pub fn with_ladders(mut self, on: bool) -> Playout {
+        self.ladders_on = on;
+        self
+    }
+
+    /// The same policy filling the board or not (off by default): when
+    /// the last move calls for no answer and no shape, a few random
+    /// points are tried for one in an empty area (all eight neighbours
+    /// empty) before a uniformly random move.
+    pub fn with_fill_board(mut self, on: bool) -> Playout {
+        self.fill_board = on;
+        self
     }
 
     /// The shape table these playouts play.
@@ -124,7 +158,32 @@ impl Playout {
                 return Some(k);
             }
         }
+        if self.fill_board {
+            if let Some(k) = self.empty_area(board, c, rng) {
+                return Some(k);
+            }
+        }
         self.random_move(board, c, rng)
+    }
+
+    /// MoGo's "fill the board": a few random empty points, the first
+    /// whose eight neighbours are all empty points (not the edge). Early
+    /// in a playout on a big board, uniformly random moves land next to
+    /// the stones as often as in the open and the playouts leave large
+    /// areas for whoever reaches them first; a stone in an empty area
+    /// first makes the count at the end more like a game's.
+    fn empty_area(&mut self, board: &FastBoard, c: u8, rng: &mut Rng) -> Option<u16> {
+        let empty = board.empty_points();
+        if empty.is_empty() {
+            return None;
+        }
+        for _ in 0..FILL_TRIES {
+            let k = empty[rng.below(empty.len())];
+            if board.neighbourhood(k, c) == 0 && board.is_legal(k, c) {
+                return Some(k);
+            }
+        }
+        None
     }
 
     /// Moves that answer the last move `l`: capture an opponent string
@@ -159,10 +218,21 @@ impl Playout {
                         break;
                     }
                 }
-                // Extend, when that gives the string room.
+                // Extend, when that gives the string room: with the
+                // ladders read, room that is not a ladder.
                 let lib = board.atari_liberty(q);
-                if board.is_legal(lib, c) && board.after_move(lib, c).0 >= 2 {
-                    self.candidates.push(lib);
+                if board.is_legal(lib, c) && !self.candidates.contains(&lib) {
+                    let (libs, captures, _) = board.after_move(lib, c);
+                    let runs = if self.ladders_on {
+                        libs >= 3
+                            || captures
+                            || (libs == 2 && !self.ladders.captured_after_extension(board, q, lib))
+                    } else {
+                        libs >= 2
+                    };
+                    if runs {
+                        self.candidates.push(lib);
+                    }
                 }
             }
         }
@@ -261,12 +331,17 @@ pub(crate) mod tests {
                 board.verify().unwrap();
                 assert!((-81..=81).contains(&score));
                 // Neither side has a move left but eye-filling or
-                // multi-stone self-atari.
+                // multi-stone self-atari, or the capture a ko forbade
+                // when it was its turn (the pass in between lifts the
+                // ban, and the game is over).
                 for c in [BLACK, WHITE] {
-                    assert!(
-                        playout.random_move(&board, c, &mut rng).is_none(),
-                        "seed {seed}: the playout stopped early"
-                    );
+                    if let Some(k) = playout.random_move(&board, c, &mut rng) {
+                        let (_, captures, stones) = board.after_move(k, c);
+                        assert!(
+                            captures && stones == 1,
+                            "seed {seed}: the playout stopped early"
+                        );
+                    }
                 }
                 scores.push((score, playout.moves.len()));
             }
@@ -314,5 +389,84 @@ pub(crate) mod tests {
             ". . . . .",
         ]);
         always(&board, BLACK, Point::new(2, 3), Point::new(3, 2));
+    }
+
+    /// The moves the policy of `playout` chooses for `c` after the last
+    /// move `last`, over twenty seeds.
+    fn choices(playout: &mut Playout, board: &FastBoard, c: u8, last: Point) -> Vec<Point> {
+        (0..20)
+            .map(|seed| {
+                let mut rng = Rng::new(seed);
+                let k = playout.choose(board, c, Some(board.index(last)), &mut rng);
+                board.point(k.expect("a move"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reading_ladders_a_string_does_not_run_into_a_ladder() {
+        // White's atari at (4,4): the extension at (5,3) is a ladder.
+        let board = diagram(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . O . . . . .",
+            ". . O X O . . . .",
+            ". . . . O . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let run = Point::new(5, 3);
+        let last = Point::new(4, 4);
+        let (l, mut rng) = (board.index(last), Rng::new(1));
+        let mut light = Playout::new().with_ladders(false);
+        assert_eq!(
+            light.answer(&board, BLACK, l, &mut rng),
+            Some(board.index(run))
+        );
+        assert!(choices(&mut light, &board, BLACK, last)
+            .iter()
+            .all(|&p| p == run));
+        // With the ladders read the run is no answer: the shapes may still
+        // play it, but not always.
+        let mut reading = Playout::new();
+        assert_eq!(reading.answer(&board, BLACK, l, &mut rng), None);
+        assert!(choices(&mut reading, &board, BLACK, last)
+            .iter()
+            .any(|&p| p != run));
+    }
+
+    #[test]
+    fn filling_the_board_plays_in_empty_areas_only() {
+        // Two empty areas on the left; none elsewhere.
+        let board = diagram(&[
+            ". . . . X . O . O",
+            ". . . . O . X . X",
+            ". . . . X . O . O",
+            ". . . . O . X . X",
+            ". . . . X . O . O",
+            "X O X O X . X . X",
+            "O X O X O . O . O",
+            "X O X O X . X . X",
+            "O X O X O . O . O",
+        ]);
+        let mut playout = Playout::new().with_fill_board(true);
+        let mut found = 0;
+        for seed in 0..200 {
+            let mut rng = Rng::new(seed);
+            if let Some(k) = playout.empty_area(&board, BLACK, &mut rng) {
+                let p = board.point(k);
+                assert!((1..=3).contains(&p.i) && (1..=2).contains(&p.j), "{p:?}");
+                found += 1;
+            }
+        }
+        // Six of the board's 38 empty points qualify: four tries find
+        // one about half the time.
+        assert!((40..=160).contains(&found), "{found}");
+        // A board without an empty area: never.
+        let full = diagram(&[". X .", "X . X", ". X ."]);
+        let mut rng = Rng::new(1);
+        assert_eq!(playout.empty_area(&full, WHITE, &mut rng), None);
     }
 }

@@ -24,12 +24,13 @@
 //!   own position as priors (off by default: on 9x9 it was measured no
 //!   better, 24/40 against 28/40, and slower);
 //! - the playouts ([`super::playout`]) play the shapes of
-//!   `patterns/playout.db` around the last move.
+//!   `patterns/playout.db` around the last move, and run out of atari
+//!   only where that is not a ladder ([`super::ladder`]).
 //!
 //! The move played is the root child visited most. What each of these
 //! parts is worth is measured by the games benchmark, which can switch
 //! each off (`--prior-visits 0`, `--no-widening`, `--knowledge-visits 0`,
-//! `--no-shapes`).
+//! `--no-shapes`, `--no-ladders`).
 //!
 //! Without a clock budget everything is a function of the game's seed and
 //! the position: same inputs, same move.
@@ -92,6 +93,14 @@ pub struct SearchOptions {
     /// won 24 of 40 in 13x13 self-play, but 2 of 20 against GNU Go level
     /// 10 on 13x13 where the search without it won 4 of 20 (README).
     pub tree_priors: bool,
+    /// Ladders read in the playouts ([`Playout::with_ladders`]): an own
+    /// string in atari runs only where that is not a ladder (false: it
+    /// runs wherever the extension has two liberties).
+    pub ladders: bool,
+    /// Fill the board in the playouts ([`Playout::with_fill_board`]):
+    /// before a random move, a few points are tried for one in an empty
+    /// area.
+    pub fill_board: bool,
 }
 
 impl Default for SearchOptions {
@@ -107,6 +116,8 @@ impl Default for SearchOptions {
             resign_threshold: 0.02,
             cleanup: false,
             tree_priors: false,
+            ladders: true,
+            fill_board: false,
         }
     }
 }
@@ -657,7 +668,9 @@ impl TreeInputs<'_> {
                 Playout::new()
             } else {
                 Playout::with_shapes(ShapeTable::none())
-            },
+            }
+            .with_ladders(opts.ladders)
+            .with_fill_board(opts.fill_board),
             path: Vec::new(),
             owner: vec![0; (n + 2) * (n + 2)],
             pass_child: None,

@@ -260,6 +260,14 @@ pub(crate) struct SearchArgs {
     /// to the last move up, an empty first-line point down.
     #[arg(long)]
     tree_priors: bool,
+    /// Playouts without ladder reading: an own string in atari runs
+    /// wherever the extension has two liberties, even into a ladder.
+    #[arg(long)]
+    no_ladders: bool,
+    /// Playouts that fill the board: before a random move, a few random
+    /// points are tried for one whose eight neighbours are all empty.
+    #[arg(long)]
+    fill_board: bool,
     /// Search threads: each grows its own tree with its share of the
     /// playouts (or the whole clock budget) and the root statistics are
     /// summed. With a fixed number of playouts the moves are a function
@@ -323,6 +331,8 @@ impl SearchArgs {
             },
             cleanup: false,
             tree_priors: self.tree_priors,
+            ladders: !self.no_ladders,
+            fill_board: self.fill_board,
         })
     }
 }
