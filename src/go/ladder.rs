@@ -71,7 +71,8 @@ impl Ladders {
     fn defend(&mut self, d: usize, s: u16) -> bool {
         let b = &mut self.boards[d];
         let own = b.at(s);
-        if own != 1 && own != 2 {
+        if own == EMPTY {
+            // Captured on the way (by an attacker's atari that took it).
             return true;
         }
         if !b.in_atari(s) {
