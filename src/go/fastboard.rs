@@ -709,4 +709,50 @@ mod tests {
             }
         }
     }
+
+    /// A copy made over a board of another game (and size) is that board:
+    /// the same moves from both give the same boards.
+    #[test]
+    fn copy_from_makes_an_equal_board() {
+        let mut rng = Rng::new(5);
+        let mut a = FastBoard::new(9);
+        let mut b = FastBoard::new(13);
+        for _ in 0..60 {
+            for (board, c) in [(&mut a, BLACK), (&mut b, WHITE)] {
+                let empty = board.empty_points().to_vec();
+                let k = empty[rng.below(empty.len())];
+                if board.is_legal(k, c) {
+                    board.play(k, c);
+                }
+            }
+        }
+        b.copy_from(&a);
+        b.verify().unwrap();
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        for c in [BLACK, WHITE, BLACK] {
+            let k = a.empty_points()[0];
+            if a.is_legal(k, c) {
+                a.play(k, c);
+                b.play(k, c);
+            }
+        }
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    }
+
+    /// `after_move_without` leaves out exactly the point named.
+    #[test]
+    fn after_move_without_leaves_out_one_liberty() {
+        let grid = FastBoard::new(9);
+        let at = |i, j| grid.index(Point::new(i, j));
+        let mut b = FastBoard::new(9);
+        let (centre, north, west) = (at(4, 4), at(3, 4), at(4, 3));
+        assert_eq!(b.after_move(centre, BLACK), (3, false, 1));
+        assert_eq!(b.after_move_without(centre, BLACK, north), (3, false, 1));
+        b.play(at(4, 5), WHITE);
+        b.play(at(5, 4), WHITE);
+        // Two liberties left (north and west); without north, one.
+        assert_eq!(b.after_move(centre, BLACK).0, 2);
+        assert_eq!(b.after_move_without(centre, BLACK, north).0, 1);
+        assert_eq!(b.after_move_without(centre, BLACK, west).0, 1);
+    }
 }
