@@ -38,19 +38,31 @@ impl Ladders {
         Ladders::default()
     }
 
-    /// A copy of `board` at depth `d` of the scratch stack.
-    fn copy(&mut self, d: usize, board: &FastBoard) {
-        while self.boards.len() <= d {
-            self.boards.push(board.clone());
+    /// Makes `board` the read's position (depth 0 of the scratch stack).
+    fn start(&mut self, board: &FastBoard) {
+        match self.boards.first_mut() {
+            Some(b) => b.copy_from(board),
+            None => self.boards.push(board.clone()),
         }
-        self.boards[d].copy_from(board);
+        self.budget = LADDER_BUDGET;
+    }
+
+    /// Makes scratch board `d + 1` a copy of board `d`, to try a second
+    /// line there.
+    fn branch(&mut self, d: usize) {
+        if self.boards.len() <= d + 1 {
+            let copy = self.boards[d].clone();
+            self.boards.push(copy);
+        } else {
+            let (here, deeper) = self.boards.split_at_mut(d + 1);
+            deeper[0].copy_from(&here[d]);
+        }
     }
 
     /// Is the string through stone `s`, in atari with its owner to move,
     /// captured in a ladder whatever it does?
     pub fn captured_in_atari(&mut self, board: &FastBoard, s: u16) -> bool {
-        self.copy(0, board);
-        self.budget = LADDER_BUDGET;
+        self.start(board);
         self.defend(0, s)
     }
 
@@ -59,10 +71,8 @@ impl Ladders {
     /// string then has two liberties and the opponent moves)? `lib` must
     /// be legal for that player.
     pub fn captured_after_extension(&mut self, board: &FastBoard, s: u16, lib: u16) -> bool {
-        self.copy(0, board);
-        let d = board.at(s);
-        self.boards[0].play(lib, d);
-        self.budget = LADDER_BUDGET;
+        self.start(board);
+        self.boards[0].play(lib, board.at(s));
         self.attack(0, s)
     }
 
@@ -125,13 +135,7 @@ impl Ladders {
             }
             self.budget -= 1;
             if i + 1 < n {
-                if self.boards.len() <= d + 1 {
-                    let copy = self.boards[d].clone();
-                    self.boards.push(copy);
-                } else {
-                    let (here, deeper) = self.boards.split_at_mut(d + 1);
-                    deeper[0].copy_from(&here[d]);
-                }
+                self.branch(d);
                 self.boards[d + 1].play(l, a);
                 if self.defend(d + 1, s) {
                     return true;
@@ -206,7 +210,7 @@ fn captures_an_attacker(b: &FastBoard, s: u16) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::go::playout::tests::diagram;
     use crate::position::Point;
@@ -218,7 +222,7 @@ mod tests {
     /// White has just played the atari at (4,4): the black stone's
     /// extension to (5,3) leaves two liberties, and so on down the
     /// staircase to the left edge.
-    const LADDER: [&str; 9] = [
+    pub(crate) const LADDER: [&str; 9] = [
         ". . . . . . . . .",
         ". . . . . . . . .",
         ". . . . . . . . .",

@@ -52,10 +52,9 @@ pub struct Playout {
     candidates: Vec<u16>,
     weights: Vec<u32>,
     shapes: &'static ShapeTable,
-    /// Read ladders: extend out of atari only where that is not a ladder
-    /// ([`Playout::with_ladders`]).
-    ladders_on: bool,
-    ladders: Ladders,
+    /// The ladder reader, when ladders are read: extend out of atari only
+    /// where that is not a ladder ([`Playout::with_ladders`]).
+    ladders: Option<Ladders>,
     /// Try a few points in empty areas before a random move
     /// ([`Playout::with_fill_board`]).
     fill_board: bool,
@@ -81,8 +80,7 @@ impl Playout {
             candidates: Vec::new(),
             weights: Vec::new(),
             shapes,
-            ladders_on: true,
-            ladders: Ladders::new(),
+            ladders: Some(Ladders::new()),
             fill_board: false,
         }
     }
@@ -92,7 +90,7 @@ impl Playout {
     /// is not a ladder (where the extension leaves two liberties and
     /// successive ataris capture it).
     pub fn with_ladders(mut self, on: bool) -> Playout {
-        self.ladders_on = on;
+        self.ladders = on.then(Ladders::new);
         self
     }
 
@@ -223,12 +221,13 @@ impl Playout {
                 let lib = board.atari_liberty(q);
                 if board.is_legal(lib, c) && !self.candidates.contains(&lib) {
                     let (libs, captures, _) = board.after_move(lib, c);
-                    let runs = if self.ladders_on {
-                        libs >= 3
-                            || captures
-                            || (libs == 2 && !self.ladders.captured_after_extension(board, q, lib))
-                    } else {
-                        libs >= 2
+                    let runs = match &mut self.ladders {
+                        Some(ladders) => {
+                            libs >= 3
+                                || captures
+                                || (libs == 2 && !ladders.captured_after_extension(board, q, lib))
+                        }
+                        None => libs >= 2,
                     };
                     if runs {
                         self.candidates.push(lib);
@@ -406,17 +405,7 @@ pub(crate) mod tests {
     #[test]
     fn reading_ladders_a_string_does_not_run_into_a_ladder() {
         // White's atari at (4,4): the extension at (5,3) is a ladder.
-        let board = diagram(&[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . O . . . . .",
-            ". . O X O . . . .",
-            ". . . . O . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-        ]);
+        let board = diagram(&crate::go::ladder::tests::LADDER);
         let run = Point::new(5, 3);
         let last = Point::new(4, 4);
         let (l, mut rng) = (board.index(last), Rng::new(1));
