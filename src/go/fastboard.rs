@@ -254,17 +254,28 @@ impl FastBoard {
     /// `k`, seen by colour `c`.
     #[inline]
     pub fn neighbourhood(&self, k: u16, c: u8) -> u16 {
+        // What a cell is to `c` (0 empty, 1 own, 2 the opponent's, 3 the
+        // edge), by colour and cell value: a lookup, not a branch per
+        // neighbour, since the playouts ask this for every point around
+        // every move.
+        const SEEN_BY: [[u16; 4]; 3] = [[0, 2, 2, 3], [0, 1, 2, 3], [0, 2, 1, 3]];
+        let seen = &SEEN_BY[c as usize];
         let mut code = 0u16;
         for (i, q) in self.eight(k).iter().enumerate() {
-            let rel = match self.cells[*q as usize] {
-                EMPTY => 0,
-                BORDER => 3,
-                v if v == c => 1,
-                _ => 2,
-            };
-            code |= rel << (2 * i);
+            code |= seen[self.cells[*q as usize] as usize] << (2 * i);
         }
         code
+    }
+
+    /// How many of the four neighbours of `k` are empty. A stone on an
+    /// empty point with two of them is legal and has two liberties at
+    /// least: the playouts skip [`FastBoard::after_move`] for it.
+    #[inline]
+    pub fn empty_neighbours(&self, k: u16) -> usize {
+        self.neighbours(k)
+            .iter()
+            .filter(|&&q| self.cells[q as usize] == EMPTY)
+            .count()
     }
 
     #[inline]
@@ -686,6 +697,12 @@ mod tests {
                         goban.is_legal(p, c),
                         "seed {seed} at {p:?} for {c:?}"
                     );
+                    // The playouts' shortcut: two empty neighbours make a
+                    // legal move with two liberties at least.
+                    if fast.at(k) == EMPTY && fast.empty_neighbours(k) >= 2 {
+                        assert!(fast.is_legal(k, cell(c)));
+                        assert!(fast.after_move(k, cell(c)).0 >= 2, "seed {seed} {p:?}");
+                    }
                 }
                 let legal: Vec<u16> = fast
                     .empty_points()

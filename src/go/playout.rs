@@ -8,8 +8,16 @@
 //! fills an own eye nor puts two or more stones in self-atari; the game
 //! ends after two passes and is scored by area, Tromp-Taylor. Randomness
 //! comes from a seeded generator, so a playout is a function of its seed.
+//!
+//! With [`Playout::with_replies`] the policy also learns across playouts
+//! (Drake's "last good reply with forgetting"): after each playout, every
+//! reply the winner played to a move is stored against that move, and a
+//! reply the loser played is forgotten if it was the stored one; before
+//! the shapes, the policy plays the stored reply to the last move when it
+//! is legal, no own eye and no self-atari. Such a policy is a function of
+//! its seed and of the playouts it has learned from, in order.
 
-use super::fastboard::{FastBoard, EMPTY};
+use super::fastboard::{FastBoard, BLACK, EMPTY};
 use super::ladder::Ladders;
 use super::shapes::ShapeTable;
 
@@ -58,6 +66,24 @@ pub struct Playout {
     /// Try a few points in empty areas before a random move
     /// ([`Playout::with_fill_board`]).
     fill_board: bool,
+    /// The last good replies, when learned ([`Playout::with_replies`]).
+    replies: Option<Replies>,
+}
+
+/// The last good replies: per colour and per board index, the point that
+/// colour last answered a move there with in a playout it won (0: none;
+/// index 0 is off the board). Sized at the first playout.
+#[derive(Debug, Default)]
+struct Replies {
+    table: Vec<u16>,
+    /// Scratch: (move, reply, colour of the reply) of the last playout.
+    pairs: Vec<(u16, u16, u8)>,
+}
+
+impl Replies {
+    fn slot(&self, prev: u16, c: u8) -> usize {
+        (c as usize - 1) * (self.table.len() / 2) + prev as usize
+    }
 }
 
 impl Default for Playout {
@@ -82,7 +108,16 @@ impl Playout {
             shapes,
             ladders: Some(Ladders::new()),
             fill_board: false,
+            replies: None,
         }
+    }
+
+    /// The same policy learning the last good replies or not (off by
+    /// default): the replies are stored by [`Playout::learn`], which the
+    /// caller runs after each playout with its result.
+    pub fn with_replies(mut self, on: bool) -> Playout {
+        self.replies = on.then(Replies::default);
+        self
     }
 
     /// The same policy with the ladder reading on or off (on by
@@ -119,11 +154,21 @@ impl Playout {
         rng: &mut Rng,
     ) -> i32 {
         self.moves.clear();
+        if let Some(replies) = &mut self.replies {
+            replies.pairs.clear();
+            let w = board.side() + 2;
+            if replies.table.len() != 2 * w * w {
+                replies.table = vec![0; 2 * w * w];
+            }
+        }
         let cap = 3 * board.side() * board.side();
         let mut passes = 0;
         while passes < 2 && self.moves.len() < cap {
             match self.choose(board, to_move, last, rng) {
                 Some(k) => {
+                    if let (Some(replies), Some(l)) = (&mut self.replies, last) {
+                        replies.pairs.push((l, k, to_move));
+                    }
                     board.play(k, to_move);
                     self.moves.push((k, to_move));
                     last = Some(k);
@@ -140,6 +185,37 @@ impl Playout {
         board.area_score()
     }
 
+    /// Learns the last good replies from the playout just run, whose
+    /// result was `black_wins`, and from `before`, the moves that led to
+    /// its start (a move 0 is a pass) after `last`: the winner's replies
+    /// are stored, the loser's forgotten where they were the stored ones.
+    /// Does nothing unless the replies are on.
+    pub fn learn(&mut self, before: &[(u16, u8)], mut last: Option<u16>, black_wins: bool) {
+        let Some(replies) = &mut self.replies else {
+            return;
+        };
+        if replies.table.is_empty() {
+            return;
+        }
+        let mut tree = Vec::with_capacity(before.len());
+        for &(k, c) in before {
+            if let (Some(l), true) = (last, k != 0) {
+                tree.push((l, k, c));
+            }
+            last = (k != 0).then_some(k);
+        }
+        let pairs = std::mem::take(&mut replies.pairs);
+        for &(prev, reply, c) in tree.iter().chain(&pairs) {
+            let slot = replies.slot(prev, c);
+            if (c == BLACK) == black_wins {
+                replies.table[slot] = reply;
+            } else if replies.table[slot] == reply {
+                replies.table[slot] = 0;
+            }
+        }
+        replies.pairs = pairs;
+    }
+
     /// The policy's move for `c`, or `None` to pass.
     pub fn choose(
         &mut self,
@@ -150,6 +226,9 @@ impl Playout {
     ) -> Option<u16> {
         if let Some(l) = last {
             if let Some(k) = self.answer(board, c, l, rng) {
+                return Some(k);
+            }
+            if let Some(k) = self.good_reply(board, c, l) {
                 return Some(k);
             }
             if let Some(k) = self.shape(board, c, l, rng) {
@@ -182,6 +261,18 @@ impl Playout {
             }
         }
         None
+    }
+
+    /// The stored last good reply of `c` to the move at `l`, when it is
+    /// legal, fills no own eye and is no self-atari.
+    fn good_reply(&self, board: &FastBoard, c: u8, l: u16) -> Option<u16> {
+        let replies = self.replies.as_ref()?;
+        let k = *replies.table.get(replies.slot(l, c))?;
+        if k == 0 || board.at(k) != EMPTY || board.is_eye(k, c) || !board.is_legal(k, c) {
+            return None;
+        }
+        let (libs, captures, _) = board.after_move(k, c);
+        (libs >= 2 || captures).then_some(k)
     }
 
     /// Moves that answer the last move `l`: capture an opponent string
@@ -259,9 +350,11 @@ impl Playout {
             if weight == 0 || board.is_eye(k, c) || !board.is_legal(k, c) {
                 continue;
             }
-            let (libs, captures, _) = board.after_move(k, c);
-            if libs <= 1 && !captures {
-                continue;
+            if board.empty_neighbours(k) < 2 {
+                let (libs, captures, _) = board.after_move(k, c);
+                if libs <= 1 && !captures {
+                    continue;
+                }
             }
             self.candidates.push(k);
             self.weights.push(weight);
@@ -300,9 +393,11 @@ impl Playout {
             if board.is_eye(k, c) || !board.is_legal(k, c) {
                 continue;
             }
-            let (libs, captures, stones) = board.after_move(k, c);
-            if libs <= 1 && !captures && stones >= 2 {
-                continue;
+            if board.empty_neighbours(k) < 2 {
+                let (libs, captures, stones) = board.after_move(k, c);
+                if libs <= 1 && !captures && stones >= 2 {
+                    continue;
+                }
             }
             return Some(k);
         }
@@ -313,7 +408,7 @@ impl Playout {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::go::fastboard::{BLACK, WHITE};
+    use crate::go::fastboard::WHITE;
     use crate::go::reading::tests::goban;
     use crate::position::{Color, Point};
 
@@ -457,5 +552,71 @@ pub(crate) mod tests {
         let full = diagram(&[". X .", "X . X", ". X ."]);
         let mut rng = Rng::new(1);
         assert_eq!(playout.empty_area(&full, WHITE, &mut rng), None);
+    }
+
+    #[test]
+    fn the_last_good_reply_is_learned_from_the_winner_and_forgotten_from_the_loser() {
+        let board = FastBoard::new(9);
+        let mut playout = Playout::new().with_replies(true);
+        // A playout sizes the table and records its own pairs.
+        let mut scratch = board.clone();
+        playout.run(&mut scratch, BLACK, None, &mut Rng::new(1));
+        let (a, b) = (board.index(Point::new(2, 2)), board.index(Point::new(2, 6)));
+        assert_eq!(playout.good_reply(&board, WHITE, a), None);
+        // Black played a, white answered b (after a pass, which answers
+        // nothing), and white won: b is white's reply to a.
+        let tree = [(0, BLACK), (a, BLACK), (b, WHITE)];
+        playout.learn(&tree, None, false);
+        assert_eq!(playout.good_reply(&board, WHITE, a), Some(b));
+        assert_eq!(playout.good_reply(&board, BLACK, a), None);
+        assert_eq!(playout.good_reply(&board, BLACK, b), None);
+        // Before shapes and random moves, the policy plays it.
+        for seed in 0..10 {
+            let got = playout.choose(&board, WHITE, Some(a), &mut Rng::new(seed));
+            assert_eq!(got, Some(b), "seed {seed}");
+        }
+        // Where b is taken, it is not played.
+        let mut taken = board.clone();
+        taken.play(b, BLACK);
+        assert_eq!(playout.good_reply(&taken, WHITE, a), None);
+        // Black won the same sequence: white's reply is forgotten.
+        playout.learn(&tree, None, true);
+        assert_eq!(playout.good_reply(&board, WHITE, a), None);
+        // A loser's reply that is not the stored one leaves it alone.
+        let c = board.index(Point::new(6, 6));
+        playout.learn(&[(a, BLACK), (b, WHITE)], None, false);
+        playout.learn(&[(a, BLACK), (c, WHITE)], None, true);
+        assert_eq!(playout.good_reply(&board, WHITE, a), Some(b));
+        // Without the replies, nothing is learned.
+        let mut plain = Playout::new();
+        plain.run(&mut board.clone(), BLACK, None, &mut Rng::new(1));
+        plain.learn(&tree, None, false);
+        assert_eq!(plain.good_reply(&board, WHITE, a), None);
+    }
+
+    #[test]
+    fn a_playout_learns_every_reply_its_winner_played() {
+        let mut playout = Playout::new().with_replies(true);
+        let mut board = FastBoard::new(9);
+        let score = playout.run(&mut board, BLACK, None, &mut Rng::new(7));
+        let black_wins = score as f32 - 7.5 > 0.0;
+        let pairs = playout.replies.as_ref().unwrap().pairs.clone();
+        assert!(pairs.len() > 40, "{}", pairs.len());
+        playout.learn(&[], None, black_wins);
+        let replies = playout.replies.as_ref().unwrap();
+        // The last time the winner answered a move is what is stored
+        // (later pairs overwrite earlier ones for the same move).
+        let winner = if black_wins { BLACK } else { WHITE };
+        let mut expected = std::collections::HashMap::new();
+        for &(prev, reply, c) in &pairs {
+            if c == winner {
+                expected.insert(prev, reply);
+            }
+        }
+        for (&prev, &reply) in &expected {
+            assert_eq!(replies.table[replies.slot(prev, winner)], reply);
+        }
+        let stored = replies.table.iter().filter(|&&k| k != 0).count();
+        assert_eq!(stored, expected.len());
     }
 }

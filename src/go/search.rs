@@ -101,6 +101,10 @@ pub struct SearchOptions {
     /// before a random move, a few points are tried for one in an empty
     /// area.
     pub fill_board: bool,
+    /// Last good replies in the playouts ([`Playout::with_replies`]): the
+    /// playouts of one search learn from each other which answer to a
+    /// move won, and play it again.
+    pub last_good_reply: bool,
 }
 
 impl Default for SearchOptions {
@@ -118,6 +122,7 @@ impl Default for SearchOptions {
             tree_priors: false,
             ladders: true,
             fill_board: false,
+            last_good_reply: false,
         }
     }
 }
@@ -670,7 +675,8 @@ impl TreeInputs<'_> {
                 Playout::with_shapes(ShapeTable::none())
             }
             .with_ladders(opts.ladders)
-            .with_fill_board(opts.fill_board),
+            .with_fill_board(opts.fill_board)
+            .with_replies(opts.last_good_reply),
             path: Vec::new(),
             owner: vec![0; (n + 2) * (n + 2)],
             pass_child: None,
@@ -797,6 +803,8 @@ impl Search<'_> {
         // A drawn count (possible when the komi is whole) is a coin toss.
         let margin = score as f32 - self.komi;
         let black_wins = margin > 0.0 || (margin == 0.0 && self.rng.next_u64() & 1 == 1);
+        self.playout
+            .learn(&seq[..tree_moves], self.last, black_wins);
         self.backup(&seq, tree_moves, black_wins);
     }
 

@@ -268,6 +268,11 @@ pub(crate) struct SearchArgs {
     /// points are tried for one whose eight neighbours are all empty.
     #[arg(long)]
     fill_board: bool,
+    /// Playouts that learn the last good replies: each stores the
+    /// winner's answers to moves (and forgets the loser's), and later
+    /// playouts of the same search play a stored answer again.
+    #[arg(long)]
+    last_good_reply: bool,
     /// Search threads: each grows its own tree with its share of the
     /// playouts (or the whole clock budget) and the root statistics are
     /// summed. With a fixed number of playouts the moves are a function
@@ -333,6 +338,7 @@ impl SearchArgs {
             tree_priors: self.tree_priors,
             ladders: !self.no_ladders,
             fill_board: self.fill_board,
+            last_good_reply: self.last_good_reply,
         })
     }
 }
