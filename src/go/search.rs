@@ -128,18 +128,18 @@ impl Default for SearchOptions {
 }
 
 /// `katachi gtp`'s playouts a move on a board of side `side` when
-/// `--playouts` is not given: about as many as one idle core plays in
-/// 1.5 s at the start of a game (where playouts are longest), so that a
-/// default engine stays within 2 s a move, the budget of the issue's
-/// big-board benchmarks. On 9x9 that is the 40,000 at which it beat GNU
-/// Go 3.8 level 10 in 36 of 40 games; 13x13 and 19x19 are scaled by the
-/// playouts per CPU second measured there against 9x9 (README, "Go
-/// engine").
+/// `--playouts` is not given: as many as keep a default engine within
+/// 2 s a move on one core at the start of a game (where playouts are
+/// longest), the budget of the issue's big-board benchmarks. Measured
+/// in CPU seconds a move early in a game (README, "Go engine"): about
+/// 1.7 s on 9x9 at 40,000 (the setting at which it beat GNU Go 3.8
+/// level 10 in 36 of 40 games), 1.8 s on 13x13 at 20,000, 1.7 s on
+/// 19x19 at 8,000.
 pub fn default_playouts(side: usize) -> u32 {
     match side {
         0..=9 => 40_000,
         10..=13 => 20_000,
-        _ => 10_000,
+        _ => 8_000,
     }
 }
 
