@@ -25,12 +25,15 @@
 //!   better, 24/40 against 28/40, and slower);
 //! - the playouts ([`super::playout`]) play the shapes of
 //!   `patterns/playout.db` around the last move, and run out of atari
-//!   only where that is not a ladder ([`super::ladder`]).
+//!   only where that is not a ladder ([`super::ladder`]); with
+//!   [`SearchOptions::last_good_reply`] they also replay the answers
+//!   that won earlier playouts of the same search (off by default).
 //!
 //! The move played is the root child visited most. What each of these
 //! parts is worth is measured by the games benchmark, which can switch
 //! each off (`--prior-visits 0`, `--no-widening`, `--knowledge-visits 0`,
-//! `--no-shapes`, `--no-ladders`).
+//! `--no-shapes`, `--no-ladders`) or on (`--fill-board`,
+//! `--last-good-reply`).
 //!
 //! Without a clock budget everything is a function of the game's seed and
 //! the position: same inputs, same move.

@@ -267,39 +267,48 @@ fn new_board(setup: &FiveSetup) -> Result<FiveBoard, String> {
 /// How long katachi thinks without `ms=` and without a clock.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 
-/// katachi's five-in-a-row engine ([`crate::five::engine`]), thinking
-/// until its budget: `think` when given, within the referee's move limit
-/// (less a margin) and a share of what is left of its game time, as
+/// How much a five-in-a-row katachi player searches a move: one bound,
+/// so that thinking time and fixed work cannot be asked for together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FiveWork {
+    /// Thinking time a move (`ms=`), within the referee's move limit
+    /// (less a margin) and a share of what is left of the game time;
+    /// `None`: that share alone, or [`DEFAULT_THINK`] without clocks.
+    Time(Option<Duration>),
+    /// Every move searched to this depth with no clock (`depth=`; fixed
+    /// work: the same moves under any load).
+    Depth(u32),
+    /// The full search (threat searches included) bounded by this many
+    /// nodes a move instead of a clock (`nodes=`; fixed work at the
+    /// settings of thinking time).
+    Nodes(u64),
+}
+
+/// katachi's five-in-a-row engine ([`crate::five::engine`]), searching
+/// a move as its [`FiveWork`] says; by the clock, within the referee's
+/// move limit and a share of what is left of its game time, as
 /// Gomocup's brains share theirs ([`budget`]).
 #[derive(Debug)]
 pub struct FiveKatachi {
     name: String,
-    think: Option<Duration>,
+    work: FiveWork,
     /// The database; the builtin one for the game's rule when `None`.
     db: Option<Arc<FiveDatabase>>,
     /// The hexagon's database (a personality's re-weighing); the builtin
     /// one when `None`.
     hex_db: Option<Arc<FiveDatabase<Hexagon>>>,
-    /// A fixed search depth with no clock (fixed work: the same moves
-    /// under any load), instead of thinking time.
-    depth: Option<u32>,
-    /// A node budget a move with no clock (fixed work at the full
-    /// search's settings), instead of thinking time.
-    nodes: Option<u64>,
     board: Option<FiveBoard>,
     limit: Option<Duration>,
     game_left: Option<Duration>,
 }
 
 impl FiveKatachi {
-    pub fn new(name: &str, think: Option<Duration>) -> FiveKatachi {
+    pub fn new(name: &str, work: FiveWork) -> FiveKatachi {
         FiveKatachi {
             name: name.to_string(),
-            think,
+            work,
             db: None,
             hex_db: None,
-            depth: None,
-            nodes: None,
             board: None,
             limit: None,
             game_left: None,
@@ -319,19 +328,6 @@ impl FiveKatachi {
         self
     }
 
-    /// The player searching to `depth` on every move, with no clock.
-    pub fn with_depth(mut self, depth: u32) -> FiveKatachi {
-        self.depth = Some(depth);
-        self
-    }
-
-    /// The player searching as with thinking time but bounded by `nodes`
-    /// nodes a move instead of a clock.
-    pub fn with_nodes(mut self, nodes: u64) -> FiveKatachi {
-        self.nodes = Some(nodes);
-        self
-    }
-
     /// The time to spend on the next move, with `empty` empty points.
     fn budget(&self, empty: usize) -> Duration {
         let clock = budget(
@@ -342,7 +338,11 @@ impl FiveKatachi {
             },
             empty,
         );
-        match (self.think, clock) {
+        let think = match self.work {
+            FiveWork::Time(think) => think,
+            FiveWork::Depth(_) | FiveWork::Nodes(_) => None,
+        };
+        match (think, clock) {
             (Some(t), Some(c)) => t.min(c),
             (t, c) => t.or(c).unwrap_or(DEFAULT_THINK),
         }
@@ -372,20 +372,26 @@ impl Side<FiveReferee> for FiveKatachi {
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let stop = AtomicBool::new(false);
-        let limits = match self.depth {
-            None => Limits {
-                elapsed: &elapsed,
-                // A node budget replaces the clock.
-                budget: self.nodes.is_none().then_some(budget),
-                stop: &stop,
-                max_depth: 8,
-                vcf_depth: 12,
-                vct_depth: 4,
-                table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
-                max_nodes: self.nodes,
-            },
+        let limits = match self.work {
+            FiveWork::Time(_) | FiveWork::Nodes(_) => {
+                let nodes = match self.work {
+                    FiveWork::Nodes(n) => Some(n),
+                    _ => None,
+                };
+                Limits {
+                    elapsed: &elapsed,
+                    // A node budget replaces the clock.
+                    budget: nodes.is_none().then_some(budget),
+                    stop: &stop,
+                    max_depth: 8,
+                    vcf_depth: 12,
+                    vct_depth: 4,
+                    table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+                    max_nodes: nodes,
+                }
+            }
             // As `katachi personality diff` searches.
-            Some(depth) => Limits::at_depth(depth, &stop),
+            FiveWork::Depth(depth) => Limits::at_depth(depth, &stop),
         };
         let found = if board.hex_layout().is_some() {
             match &self.hex_db {
@@ -667,7 +673,7 @@ mod tests {
 
     #[test]
     fn katachi_beats_the_random_player() {
-        let mut k = FiveKatachi::new("k", Some(Duration::from_millis(20)));
+        let mut k = FiveKatachi::new("k", FiveWork::Time(Some(Duration::from_millis(20))));
         let mut r = RandomFive::new("r");
         let res = play_five_game(&mut k, &mut r, setup(15, Rule::Freestyle), 400, 2, &[]).unwrap();
         assert_eq!(res.winner(), Some(Color::Black), "{:?}", res.error);

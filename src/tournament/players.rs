@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::contest::ContestPlayer;
-use super::five::{Baseline, FiveKatachi, FiveReferee, RandomFive};
+use super::five::{Baseline, FiveKatachi, FiveReferee, FiveWork, RandomFive};
 use super::gomocup::GomocupPlayer;
 use super::referee::Side;
 use super::runner::Game;
@@ -53,20 +53,12 @@ pub enum PlayerKind {
     Random,
     /// An external engine over GTP: the program and its arguments.
     Gtp(Vec<String>),
-    /// katachi's five-in-a-row engine with its thinking time per move
-    /// (`katachi:ms=N`; plain `katachi` is [`PlayerKind::Katachi`], which
-    /// five in a row plays with the clock's time).
+    /// katachi's five-in-a-row engine with its work a move: thinking time
+    /// (`katachi:ms=N`), a depth (`depth=N`) or a node budget
+    /// (`nodes=N`); plain `katachi` is [`PlayerKind::Katachi`], which
+    /// five in a row plays with the clock's time.
     FiveKatachi {
-        ms: u64,
-        /// `depth=N` instead of `ms=`: every move searched to this depth
-        /// with no clock (fixed work: the same games under any load; `ms`
-        /// is then 0 and unused).
-        depth: Option<u32>,
-        /// `nodes=N` instead of `ms=`: the engine's full search (threat
-        /// searches included) bounded by N nodes a move and no clock
-        /// (fixed work, as `depth=` is, at the strength of `ms=`; `ms` is
-        /// then 0 and unused).
-        nodes: Option<u64>,
+        work: FiveWork,
         db: Option<String>,
         personality: Option<String>,
     },
@@ -199,18 +191,20 @@ impl std::str::FromStr for PlayerSpec {
                         "`{s}`: ms=, depth= and nodes= are five in a row's, playouts= is Go's"
                     ));
                 }
-                let bounds = [ms.is_some(), depth.is_some(), nodes.is_some()];
-                if bounds.into_iter().filter(|&b| b).count() > 1 {
-                    return Err(format!(
-                        "`{s}`: one of ms= (thinking time), depth= or nodes= (fixed work)"
-                    ));
-                }
+                let work = match (ms, depth, nodes) {
+                    (Some(ms), None, None) => FiveWork::Time(Some(Duration::from_millis(ms))),
+                    (None, Some(depth), None) => FiveWork::Depth(depth),
+                    (None, None, Some(nodes)) => FiveWork::Nodes(nodes),
+                    _ => {
+                        return Err(format!(
+                            "`{s}`: one of ms= (thinking time), depth= or nodes= (fixed work)"
+                        ))
+                    }
+                };
                 return Ok(PlayerSpec {
                     name: name.to_string(),
                     kind: PlayerKind::FiveKatachi {
-                        ms: ms.unwrap_or(0),
-                        depth,
-                        nodes,
+                        work,
                         db,
                         personality,
                     },
@@ -363,26 +357,23 @@ impl PlayerSpec {
             PlayerKind::Katachi {
                 db, personality, ..
             } => Box::new(five_katachi(
-                FiveKatachi::new(name, None),
+                FiveKatachi::new(name, FiveWork::Time(None)),
                 game,
                 db,
                 personality,
                 rule,
             )?),
             PlayerKind::FiveKatachi {
-                ms,
-                depth,
-                nodes,
+                work,
                 db,
                 personality,
-            } => {
-                let player = match (depth, nodes) {
-                    (Some(d), _) => FiveKatachi::new(name, None).with_depth(*d),
-                    (None, Some(n)) => FiveKatachi::new(name, None).with_nodes(*n),
-                    (None, None) => FiveKatachi::new(name, Some(Duration::from_millis(*ms))),
-                };
-                Box::new(five_katachi(player, game, db, personality, rule)?)
-            }
+            } => Box::new(five_katachi(
+                FiveKatachi::new(name, *work),
+                game,
+                db,
+                personality,
+                rule,
+            )?),
             PlayerKind::Seed => Box::new(Baseline::seed(name)),
             PlayerKind::Greedy => Box::new(Baseline::greedy(name)),
             PlayerKind::LineRecords => Box::new(Baseline::line_records(name)),
@@ -495,9 +486,7 @@ mod tests {
         assert_eq!(
             "k=katachi:ms=100".parse::<PlayerSpec>().unwrap().kind,
             PlayerKind::FiveKatachi {
-                ms: 100,
-                depth: None,
-                nodes: None,
+                work: FiveWork::Time(Some(Duration::from_millis(100))),
                 db: None,
                 personality: None
             }
@@ -508,13 +497,25 @@ mod tests {
                 .unwrap()
                 .kind,
             PlayerKind::FiveKatachi {
-                ms: 50,
-                depth: None,
-                nodes: None,
+                work: FiveWork::Time(Some(Duration::from_millis(50))),
                 db: Some("f.db".into()),
                 personality: None
             }
         );
+        for (spec, work) in [
+            ("k=katachi:depth=3", FiveWork::Depth(3)),
+            ("k=katachi:nodes=30000", FiveWork::Nodes(30_000)),
+        ] {
+            assert_eq!(
+                spec.parse::<PlayerSpec>().unwrap().kind,
+                PlayerKind::FiveKatachi {
+                    work,
+                    db: None,
+                    personality: None
+                },
+                "{spec}"
+            );
+        }
         assert!("k=katachi:ms=50,playouts=9"
             .parse::<PlayerSpec>()
             .unwrap_err()
