@@ -1033,6 +1033,16 @@ mod tests {
             }
         }
         assert!(a.children.iter().any(|c| c.mv == Move::Pass));
+        // With the last good replies learned across the playouts, still
+        // a function of the position and the seed, and another search.
+        let replies = SearchOptions {
+            last_good_reply: true,
+            ..opts
+        };
+        let c = search(&g, Color::White, &eval, replies).unwrap();
+        assert_eq!(c, search(&g, Color::White, &eval, replies).unwrap());
+        assert_eq!(c.playouts, 400);
+        assert_ne!(c, a);
     }
 
     #[test]
