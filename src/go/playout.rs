@@ -82,7 +82,13 @@ struct Replies {
 
 impl Replies {
     fn slot(&self, prev: u16, c: u8) -> usize {
-        (c as usize - 1) * (self.table.len() / 2) + prev as usize
+        Replies::slot_in(self.table.len() / 2, prev, c)
+    }
+
+    /// The slot of `c`'s reply to a move at `prev` in a table of `half`
+    /// entries a colour.
+    fn slot_in(half: usize, prev: u16, c: u8) -> usize {
+        (c as usize - 1) * half + prev as usize
     }
 }
 
@@ -197,23 +203,26 @@ impl Playout {
         if replies.table.is_empty() {
             return;
         }
-        let mut tree = Vec::with_capacity(before.len());
+        let Replies { table, pairs } = replies;
+        let half = table.len() / 2;
+        let mut remember = |prev: u16, reply: u16, c: u8| {
+            let slot = Replies::slot_in(half, prev, c);
+            if (c == BLACK) == black_wins {
+                table[slot] = reply;
+            } else if table[slot] == reply {
+                table[slot] = 0;
+            }
+        };
+        // In the order played: the moves before the playout, then its own.
         for &(k, c) in before {
             if let (Some(l), true) = (last, k != 0) {
-                tree.push((l, k, c));
+                remember(l, k, c);
             }
             last = (k != 0).then_some(k);
         }
-        let pairs = std::mem::take(&mut replies.pairs);
-        for &(prev, reply, c) in tree.iter().chain(&pairs) {
-            let slot = replies.slot(prev, c);
-            if (c == BLACK) == black_wins {
-                replies.table[slot] = reply;
-            } else if replies.table[slot] == reply {
-                replies.table[slot] = 0;
-            }
+        for &(prev, reply, c) in pairs.iter() {
+            remember(prev, reply, c);
         }
-        replies.pairs = pairs;
     }
 
     /// The policy's move for `c`, or `None` to pass.
