@@ -138,8 +138,8 @@ impl Default for SearchOptions {
 /// longest), the budget of the big-board benchmarks. Measured
 /// in CPU seconds a move early in a game (README, "Go engine"): about
 /// 1.7 s on 9x9 at 40,000 (the setting at which it beat GNU Go 3.8
-/// level 10 in 37 of 40 games with the ladders read), 1.8 s on 13x13 at 20,000, 1.7 s on
-/// 19x19 at 8,000.
+/// level 10 in 37 of 40 games with the ladders read), 1.8 s on 13x13
+/// at 20,000, 1.7 s on 19x19 at 8,000.
 pub fn default_playouts(side: usize) -> u32 {
     match side {
         0..=9 => 40_000,
