@@ -277,11 +277,7 @@ impl Playout {
     fn good_reply(&self, board: &FastBoard, c: u8, l: u16) -> Option<u16> {
         let replies = self.replies.as_ref()?;
         let k = *replies.table.get(replies.slot(l, c))?;
-        if k == 0 || board.at(k) != EMPTY || board.is_eye(k, c) || !board.is_legal(k, c) {
-            return None;
-        }
-        let (libs, captures, _) = board.after_move(k, c);
-        (libs >= 2 || captures).then_some(k)
+        (k != 0 && playable(board, k, c, false)).then_some(k)
     }
 
     /// Moves that answer the last move `l`: capture an opponent string
@@ -356,14 +352,8 @@ impl Playout {
                 continue;
             }
             let weight = self.shapes.weight(board.neighbourhood(k, c)) as u32;
-            if weight == 0 || board.is_eye(k, c) || !board.is_legal(k, c) {
+            if weight == 0 || !playable(board, k, c, false) {
                 continue;
-            }
-            if board.empty_neighbours(k) < 2 {
-                let (libs, captures, _) = board.after_move(k, c);
-                if libs <= 1 && !captures {
-                    continue;
-                }
             }
             self.candidates.push(k);
             self.weights.push(weight);
@@ -399,19 +389,27 @@ impl Playout {
             let k = self.scratch[i];
             n -= 1;
             self.scratch.swap(i, n);
-            if board.is_eye(k, c) || !board.is_legal(k, c) {
-                continue;
+            if playable(board, k, c, true) {
+                return Some(k);
             }
-            if board.empty_neighbours(k) < 2 {
-                let (libs, captures, stones) = board.after_move(k, c);
-                if libs <= 1 && !captures && stones >= 2 {
-                    continue;
-                }
-            }
-            return Some(k);
         }
         None
     }
+}
+
+/// May the policy play `c` on the empty point `k`: legal, no own eye,
+/// and no self-atari unless it captures — or, with `throw_in`, unless it
+/// is a single stone (a throw-in). A point with two empty neighbours is
+/// all of these without the look ahead of [`FastBoard::after_move`].
+fn playable(board: &FastBoard, k: u16, c: u8, throw_in: bool) -> bool {
+    if board.is_eye(k, c) || !board.is_legal(k, c) {
+        return false;
+    }
+    if board.empty_neighbours(k) >= 2 {
+        return true;
+    }
+    let (libs, captures, stones) = board.after_move(k, c);
+    libs >= 2 || captures || (throw_in && stones < 2)
 }
 
 #[cfg(test)]

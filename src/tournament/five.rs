@@ -372,26 +372,24 @@ impl Side<FiveReferee> for FiveKatachi {
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let stop = AtomicBool::new(false);
+        let nodes = match self.work {
+            FiveWork::Nodes(n) => Some(n),
+            FiveWork::Time(_) | FiveWork::Depth(_) => None,
+        };
         let limits = match self.work {
-            FiveWork::Time(_) | FiveWork::Nodes(_) => {
-                let nodes = match self.work {
-                    FiveWork::Nodes(n) => Some(n),
-                    _ => None,
-                };
-                Limits {
-                    elapsed: &elapsed,
-                    // A node budget replaces the clock.
-                    budget: nodes.is_none().then_some(budget),
-                    stop: &stop,
-                    max_depth: 8,
-                    vcf_depth: 12,
-                    vct_depth: 4,
-                    table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
-                    max_nodes: nodes,
-                }
-            }
             // As `katachi personality diff` searches.
             FiveWork::Depth(depth) => Limits::at_depth(depth, &stop),
+            FiveWork::Time(_) | FiveWork::Nodes(_) => Limits {
+                elapsed: &elapsed,
+                // A node budget replaces the clock.
+                budget: nodes.is_none().then_some(budget),
+                stop: &stop,
+                max_depth: 8,
+                vcf_depth: 12,
+                vct_depth: 4,
+                table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+                max_nodes: nodes,
+            },
         };
         let found = if board.hex_layout().is_some() {
             match &self.hex_db {
