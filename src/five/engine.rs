@@ -62,7 +62,7 @@ pub(super) const WIDTH: usize = 12;
 
 /// Pente: what a side's captured pairs are worth to the evaluation, by
 /// their number (the fifth wins, and is scored as a win by the search).
-const CAPTURED_WORTH: [i64; 5] = [0, 500, 1200, 2600, 6000];
+pub(super) const CAPTURED_WORTH: [i64; 5] = [0, 500, 1200, 2600, 6000];
 
 /// The transposition table's default size.
 pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;

@@ -11,8 +11,8 @@
 //! generation of the choice that wrote them, and other generations'
 //! are ignored: a choice depends on its position only.
 
-use super::engine::{Engine, Limits, WIDTH, WIN};
-use super::rules::Outcome;
+use super::engine::{Engine, Limits, CAPTURED_WORTH, WIDTH, WIN};
+use super::rules::{Outcome, Rule};
 use super::valuation::FiveGeometry;
 use crate::position::Point;
 use crate::position::Position;
@@ -177,7 +177,11 @@ fn from_table(score: i64, ply: usize) -> i64 {
 }
 
 /// Scores above every other.
-const INFINITY: i64 = WIN + 1;
+pub(super) const INFINITY: i64 = WIN + 1;
+
+/// Pente: how many captures in a row the quiescence search follows
+/// past the horizon.
+const QUIESCENCE_PLIES: u32 = 4;
 
 /// The deepest ply a line may reach through forced answers, which
 /// extend the search past its depth.
@@ -278,6 +282,9 @@ impl<G: FiveGeometry> Engine<G> {
         // answers are searched (each adds a stone, and the ply cap bounds
         // the line).
         if depth == 0 && (answers.is_none() || ply >= MAX_PLY) {
+            if self.game.rule() == Rule::Pente && answers.is_none() {
+                return self.quiesce(alpha, beta, ply, QUIESCENCE_PLIES, limits);
+            }
             return Some(self.evaluate());
         }
         let size = self.game.size();
@@ -373,5 +380,78 @@ impl<G: FiveGeometry> Engine<G> {
             },
         );
         Some(best)
+    }
+
+    /// Pente: the side to move's score at the horizon with its captures
+    /// played out. A capture takes stones off lines, so it can break
+    /// an open three or a four the static sum still counts, and it
+    /// brings a side nearer the fifth pair; the static value can only
+    /// guess at that ([`Engine::capture_in_hand`]). So the side to move
+    /// may stand on the static value without the capture in hand, or
+    /// capture, for at most `left` captures in a row (each answered the
+    /// same way); a side facing a five, or out of captures to follow,
+    /// is scored statically, the capture in hand included. Fail-soft
+    /// within `(alpha, beta)`; `None` when the time ran out.
+    pub(super) fn quiesce(
+        &mut self,
+        mut alpha: i64,
+        beta: i64,
+        ply: usize,
+        left: u32,
+        limits: &Limits<'_>,
+    ) -> Option<i64> {
+        let captures = self.captures();
+        if left == 0 || captures.is_empty() {
+            return Some(self.evaluate());
+        }
+        let mut best = self.evaluate() - self.capture_in_hand(&CAPTURED_WORTH);
+        if best >= beta {
+            return Some(best);
+        }
+        alpha = alpha.max(best);
+        for p in captures {
+            if !self.make(p) {
+                continue;
+            }
+            let v = self.quiesce_child(-beta, -alpha, ply + 1, left - 1, limits);
+            self.unmake();
+            let v = -(v?);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    /// A position inside the quiescence search: won, lost or drawn by
+    /// the rules, a five to make or to face, or quiet enough to go on.
+    fn quiesce_child(
+        &mut self,
+        alpha: i64,
+        beta: i64,
+        ply: usize,
+        left: u32,
+        limits: &Limits<'_>,
+    ) -> Option<i64> {
+        self.nodes += 1;
+        if self.time_up(limits) {
+            return None;
+        }
+        let win = WIN - ply as i64;
+        match self.game.outcome() {
+            Some(Outcome::Win(_)) => return Some(-win),
+            Some(Outcome::Draw) => return Some(0),
+            None => {}
+        }
+        let me = self.game.to_move();
+        if !self.fives(me).is_empty() {
+            return Some(win - 1);
+        }
+        if !self.fives(me.other()).is_empty() || ply >= MAX_PLY {
+            return Some(self.evaluate());
+        }
+        self.quiesce(alpha, beta, ply, left, limits)
     }
 }

@@ -384,7 +384,9 @@ impl Side<FiveReferee> for FiveKatachi {
                 // A node budget replaces the clock.
                 budget: nodes.is_none().then_some(budget),
                 stop: &stop,
-                max_depth: 8,
+                // The clock or the node budget ends the deepening; a
+                // cap of 8 left most of a large budget unspent.
+                max_depth: 20,
                 vcf_depth: 12,
                 vct_depth: 4,
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,

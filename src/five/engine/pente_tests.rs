@@ -142,3 +142,90 @@ fn the_first_players_second_stone_leaves_the_centre() {
     assert!(b.is_legal(p), "{p:?}");
     assert!((p.i - 9).abs() > 2 || (p.j - 9).abs() > 2);
 }
+
+/// The quiescence search at the horizon, `left` captures deep, with no
+/// clock.
+fn quiesce(e: &mut Engine, left: u32) -> i64 {
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let limits = Limits {
+        elapsed: &zero,
+        budget: None,
+        stop: &stop,
+        max_depth: 1,
+        vcf_depth: 0,
+        vct_depth: 0,
+        table_bytes: 0,
+        max_nodes: None,
+    };
+    e.begin_step(&limits, 1.0);
+    let inf = crate::five::search::INFINITY;
+    e.quiesce(-inf, inf, 0, left, &limits).expect("no clock")
+}
+
+#[test]
+fn the_horizon_sees_a_capture_break_a_three() {
+    // White's open three along row 5; Black takes (5,5)-(6,5) from
+    // (7,5), which breaks it. The static value counts that capture as
+    // a pair in hand only; played out, it is worth the three as well.
+    let text = "
+        ...........
+        ...........
+        ...........
+        ...........
+        .....X.....
+        ...OOO.....
+        .....O.....
+        .....*.....
+        ...........
+        .X.........
+        ...........";
+    let (mut b, marks) = diagram(Rule::Pente, text);
+    b.set_to_move(Color::Black);
+    let mut e = Engine::new(b.clone());
+    let with_hand = e.evaluate();
+    let deep = quiesce(&mut e, 4);
+    // The capture played by hand: White to move has no capture back.
+    assert!(e.make(marks[0]));
+    assert_eq!(e.game().captures(Color::Black), 1);
+    assert!(e.captures().is_empty());
+    let after = -e.evaluate();
+    e.unmake();
+    assert_eq!(deep, after);
+    assert!(deep > with_hand + 1000, "{deep} against {with_hand}");
+    // No capture to follow: the static value, capture in hand included.
+    assert_eq!(quiesce(&mut e, 0), with_hand);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// On random Pente games: the side to move may always stand on the
+    /// static value without its capture in hand, so the quiescence value
+    /// is never below it; with no capture to follow it is the static
+    /// value itself.
+    #[test]
+    fn the_horizon_never_scores_below_standing_pat(
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..50),
+    ) {
+        let mut e = Engine::new(FiveBoard::new(11, Rule::Pente).unwrap());
+        for pick in &picks {
+            if e.game().outcome().is_some() {
+                break;
+            }
+            let mut moves = e.candidates();
+            moves.truncate(6);
+            prop_assert!(e.make(moves[pick.index(moves.len())]));
+            let me = e.game().to_move();
+            if e.game().outcome().is_some()
+                || !e.fives(me).is_empty()
+                || !e.fives(me.other()).is_empty()
+            {
+                continue;
+            }
+            let stand = e.evaluate() - e.capture_in_hand(&CAPTURED_WORTH);
+            prop_assert!(quiesce(&mut e, 4) >= stand);
+            prop_assert_eq!(quiesce(&mut e, 0), e.evaluate());
+        }
+    }
+}
