@@ -1,8 +1,9 @@
 //! The engine's main search: a principal variation search (negamax with
 //! null windows after the first move) with iterative deepening, over the
 //! candidates the patterns propose, best valued first after the table's
-//! move and the killers; and its transposition table, keyed by a Zobrist
-//! hash the engine keeps move by move.
+//! move and the killers; under Pente, a quiescence search on captures
+//! at its horizon; and its transposition table, keyed by a Zobrist hash
+//! the engine keeps move by move.
 //!
 //! A position is always met at the same ply of one search (every move
 //! adds a stone), so an entry is used only for as deep a search as its
