@@ -176,6 +176,9 @@ pub struct Engine<G: FiveGeometry = Square> {
     /// Two killer moves a ply (quiet moves that cut off at that ply).
     pub(super) killers: Vec<[Option<Point>; 2]>,
     pub(super) clock: Clock,
+    /// Breaks ties between equally valued candidates ([`Engine::with_salt`]);
+    /// 0: reading order.
+    salt: u64,
 }
 
 impl<G: FiveGeometry> std::fmt::Debug for Engine<G> {
@@ -242,7 +245,19 @@ impl<G: FiveGeometry> Engine<G> {
             table: Table::new(0),
             killers: Vec::new(),
             clock: Clock::default(),
+            salt: 0,
         }
+    }
+
+    /// The engine breaking ties between equally valued candidates by
+    /// `salt` instead of reading order (0 keeps reading order). A
+    /// position's equal candidates are most often the same move turned
+    /// by the board's symmetry (the points around a lone stone), so a
+    /// game's seed as the salt varies the games of a deterministic
+    /// engine, each the same again for its seed, without weakening it.
+    pub fn with_salt(mut self, salt: u64) -> Engine<G> {
+        self.salt = salt;
+        self
     }
 
     pub fn game(&self) -> &FiveBoard {
@@ -406,7 +421,15 @@ impl<G: FiveGeometry> Engine<G> {
             .filter(|&p| self.game.is_legal(p))
             .map(|p| (self.valuation.value(p, me), p))
             .collect();
-        c.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let tie = |p: Point| match self.salt {
+            0 => 0,
+            salt => super::personality::mix(salt ^ ((p.i as u64) << 32 | p.j as u64)),
+        };
+        c.sort_by(|a, b| {
+            b.0.cmp(&a.0)
+                .then(tie(a.1).cmp(&tie(b.1)))
+                .then(a.1.cmp(&b.1))
+        });
         let mut out: Vec<Point> = c.into_iter().map(|(_, p)| p).collect();
         if out.is_empty() {
             out = self.near_stones();

@@ -300,6 +300,10 @@ pub struct FiveKatachi {
     board: Option<FiveBoard>,
     limit: Option<Duration>,
     game_left: Option<Duration>,
+    /// The game's seed: equally valued candidates are ordered by it
+    /// ([`Engine::with_salt`]), so that games against a deterministic
+    /// opponent differ from game to game, each the same for its seed.
+    salt: u64,
 }
 
 impl FiveKatachi {
@@ -312,6 +316,7 @@ impl FiveKatachi {
             board: None,
             limit: None,
             game_left: None,
+            salt: 0,
         }
     }
 
@@ -353,8 +358,9 @@ impl Side<FiveReferee> for FiveKatachi {
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn new_game(&mut self, setup: &FiveSetup, _seed: u64) -> Result<(), String> {
+    fn new_game(&mut self, setup: &FiveSetup, seed: u64) -> Result<(), String> {
         self.board = Some(new_board(setup)?);
+        self.salt = seed;
         Ok(())
     }
     fn play(&mut self, color: Color, p: Point) -> Result<(), String> {
@@ -395,15 +401,21 @@ impl Side<FiveReferee> for FiveKatachi {
         };
         let found = if board.hex_layout().is_some() {
             match &self.hex_db {
-                None => Engine::<Hexagon>::on(board.clone()).choose(&limits),
-                Some(db) => Engine::with_database(board.clone(), db.clone()).choose(&limits),
+                None => Engine::<Hexagon>::on(board.clone())
+                    .with_salt(self.salt)
+                    .choose(&limits),
+                Some(db) => Engine::with_database(board.clone(), db.clone())
+                    .with_salt(self.salt)
+                    .choose(&limits),
             }
         } else {
             let db = self
                 .db
                 .clone()
                 .unwrap_or_else(|| FiveDatabase::for_rule(board.rule()));
-            Engine::with_database(board.clone(), db).choose(&limits)
+            Engine::with_database(board.clone(), db)
+                .with_salt(self.salt)
+                .choose(&limits)
         };
         let Some((p, _)) = found else {
             return Ok(None);

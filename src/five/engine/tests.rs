@@ -581,3 +581,30 @@ fn every_tempo_win_is_a_win_in_three() {
     }
     assert!(fired >= 5, "the rule fired {fired} times");
 }
+
+#[test]
+fn a_salt_chooses_among_equal_moves_and_repeats_itself() {
+    // One stone on the centre: its neighbours along a line are worth the
+    // same by symmetry, and the salt picks among them.
+    let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
+    b.play(Point::new(7, 7)).unwrap();
+    let unsalted = choose(&mut Engine::new(b.clone())).0;
+    assert_eq!(choose(&mut Engine::new(b.clone()).with_salt(0)).0, unsalted);
+    let mut chosen = std::collections::BTreeSet::new();
+    for salt in 1..=16u64 {
+        let p = choose(&mut Engine::new(b.clone()).with_salt(salt)).0;
+        assert_eq!(
+            choose(&mut Engine::new(b.clone()).with_salt(salt)).0,
+            p,
+            "salt {salt}"
+        );
+        let e = Engine::new(b.clone());
+        assert_eq!(
+            e.valuation().value(p, Color::White),
+            e.valuation().value(unsalted, Color::White),
+            "salt {salt} chose {p:?}, worth less than {unsalted:?}"
+        );
+        chosen.insert(p);
+    }
+    assert!(chosen.len() > 1, "{chosen:?}");
+}
