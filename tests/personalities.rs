@@ -536,13 +536,15 @@ fn tuning_against_the_default_lifts_a_punished_factor() {
 
 /// Pente's personalities: `game = "pente"` and the fingerprint of
 /// Pente's database (`patterns/pente.db`), five in a row's factors. In
-/// pinned positions (19x19, no pair taken yet; a fixed depth of 2, no
-/// clock) the capturer threatens a pair where the default builds (0: K9
-/// brackets L8-M7 against N6; 1: J10 brackets K9-L8 against M7), and the
-/// builder builds where the default threatens a pair (2: K11 beside L12
-/// where the default brackets H11-G11 at J11; 3: K8 beside J9 where the
-/// default brackets G12-G11 at G13): through the library and through
-/// `katachi personality diff`.
+/// pinned positions (19x19, no pair taken yet, from games against
+/// Debian's `pente`; a fixed depth of 2, no clock) each personality
+/// chooses otherwise than the default in three of the four, and the
+/// two otherwise than each other where both change (2: J6 for the
+/// default, K8 for the capturer, M9 for the builder; 3: L8, F9, L11):
+/// through the library and through `katachi personality diff`. (The
+/// positions were chosen again when the search gained its quiescence
+/// on captures, under which the old ones' default took the capturer's
+/// moves.)
 #[test]
 fn pente_personalities_choose_their_own_moves_in_pinned_positions() {
     let ps = positions("pente_positions.txt");
@@ -554,10 +556,10 @@ fn pente_personalities_choose_their_own_moves_in_pinned_positions() {
             .collect()
     };
     let default = show(&FiveDatabase::pente());
-    assert_eq!(default, ["H7", "H11", "J11", "G13"]);
+    assert_eq!(default, ["M12", "F12", "J6", "L8"]);
     let pinned = [
-        ("pente-capturer", ["K9", "J10", "J11", "G13"]),
-        ("pente-builder", ["H7", "H11", "K11", "K8"]),
+        ("pente-capturer", ["M14", "F12", "K8", "F9"]),
+        ("pente-builder", ["M12", "J12", "M9", "L11"]),
     ];
     for (name, want) in pinned {
         let loaded = katachi::five::personality::load_pente_file(&shipped(name)).unwrap();
