@@ -261,17 +261,11 @@ impl<G: FiveGeometry> Engine<G> {
         if self.time_up(limits) {
             return None;
         }
+        if let Some(v) = self.decided(ply) {
+            return Some(v);
+        }
         let win = WIN - ply as i64;
-        match self.game.outcome() {
-            // The last move won: the side to move has lost.
-            Some(Outcome::Win(_)) => return Some(-win),
-            Some(Outcome::Draw) => return Some(0),
-            None => {}
-        }
         let me = self.game.to_move();
-        if !self.fives(me).is_empty() {
-            return Some(win - 1);
-        }
         let theirs = self.fives(me.other());
         // The opponent's fives leave only their answers (none: lost).
         let answers = (!theirs.is_empty()).then(|| self.answers_to_fives(&theirs));
@@ -440,19 +434,27 @@ impl<G: FiveGeometry> Engine<G> {
         if self.time_up(limits) {
             return None;
         }
-        let win = WIN - ply as i64;
-        match self.game.outcome() {
-            Some(Outcome::Win(_)) => return Some(-win),
-            Some(Outcome::Draw) => return Some(0),
-            None => {}
+        if let Some(v) = self.decided(ply) {
+            return Some(v);
         }
         let me = self.game.to_move();
-        if !self.fives(me).is_empty() {
-            return Some(win - 1);
-        }
         if !self.fives(me.other()).is_empty() || ply >= MAX_PLY {
             return Some(self.evaluate());
         }
         self.quiesce(alpha, beta, ply, left, limits)
+    }
+
+    /// The side to move's score at `ply` when the game is decided: lost
+    /// or drawn by the last move, or won by a five it can make; `None`
+    /// otherwise.
+    fn decided(&self, ply: usize) -> Option<i64> {
+        let win = WIN - ply as i64;
+        match self.game.outcome() {
+            // The last move won: the side to move has lost.
+            Some(Outcome::Win(_)) => return Some(-win),
+            Some(Outcome::Draw) => return Some(0),
+            None => {}
+        }
+        (!self.fives(self.game.to_move()).is_empty()).then_some(win - 1)
     }
 }
