@@ -14,7 +14,10 @@
 //! three makes no straight four (found by playing each point near the
 //! three on the rules board and asking it), or with a four of its own,
 //! which the attacker must block before the three is asked about again;
-//! the attacker wins when every answer loses. The attacker's threats are
+//! under Pente also with a capture that takes a stone of the three, or
+//! with a move that threatens to take a pair holding one (its capture
+//! then breaks the straight four); the attacker wins when every answer
+//! loses. The attacker's threats are
 //! tried best valued first, and at most [`VCT_WIDTH`] a node: a line
 //! found is a proof, a line missed is only not found.
 //!
@@ -308,11 +311,13 @@ impl<G: FiveGeometry> Engine<G> {
         }
         let mut answers = self.defences(at, me, lines);
         // Counter-fours, and under Pente captures (which may take a stone
-        // of the three).
+        // of the three) and threats to capture one later, from its
+        // straight four.
         for d in self
             .fours()
             .into_iter()
             .chain(self.captures_against_three(at, me))
+            .chain(self.capture_threats_against_three(at, me, lines))
         {
             if !answers.contains(&d) {
                 answers.push(d);

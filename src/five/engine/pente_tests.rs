@@ -229,3 +229,67 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_three_whose_pair_can_be_threatened_is_no_forced_win() {
+    // The first twelve moves of a game katachi (Black) lost to `pente`
+    // at level 9. Black's (10,10) makes an open three on the diagonal
+    // (9,9)-(11,11), and the threat search took it for a win: White's
+    // answer (12,10) neither blocks it nor takes a stone, but threatens
+    // the pair (10,10)-(11,10) from (9,10); Black's straight four then
+    // lost that pair, and White's capture made a four of White's.
+    let mut b = FiveBoard::new(19, Rule::Pente).unwrap();
+    for (i, j) in [
+        (9, 9),
+        (10, 9),
+        (12, 7),
+        (9, 8),
+        (11, 10),
+        (8, 7),
+        (11, 11),
+        (11, 12),
+        (11, 9),
+        (7, 6),
+        (6, 5),
+        (11, 7),
+    ] {
+        b.play(Point::new(i, j)).unwrap();
+    }
+    let mut e = Engine::new(b);
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let limits = Limits {
+        elapsed: &zero,
+        budget: None,
+        stop: &stop,
+        max_depth: 1,
+        vcf_depth: 12,
+        vct_depth: 4,
+        table_bytes: 0,
+        max_nodes: Some(20_000),
+    };
+    e.begin_step(&limits, 1.0);
+    assert_eq!(e.vct(4, &limits), None);
+
+    // The answer itself, and its twin at the pair's other end.
+    let three = Point::new(10, 10);
+    assert!(e.make(three));
+    let lines = e.straight_four_lines(three, Color::Black);
+    assert_ne!(lines, [false; 4]);
+    let threats = e.capture_threats_against_three(three, Color::Black, lines);
+    assert!(threats.contains(&Point::new(12, 10)), "{threats:?}");
+    assert!(threats.contains(&Point::new(9, 10)), "{threats:?}");
+    // Each, played, gives White a capture it did not have.
+    let captures = |e: &Engine| {
+        e.game()
+            .points()
+            .filter(|&q| e.game().pairs_captured_at(q, Color::White) > 0)
+            .count()
+    };
+    let before = captures(&e);
+    for &t in &threats {
+        assert!(e.make(t));
+        assert!(captures(&e) > before, "{t:?}");
+        e.unmake();
+    }
+}
