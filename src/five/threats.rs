@@ -17,9 +17,9 @@
 //! under Pente also with a capture that takes a stone of the three, or
 //! with a move that threatens to take a pair holding one (its capture
 //! then breaks the straight four); the attacker wins when every answer
-//! loses. The attacker's threats are
-//! tried best valued first, and at most [`VCT_WIDTH`] a node: a line
-//! found is a proof, a line missed is only not found.
+//! loses. The attacker's threats are tried best valued first, and at
+//! most [`VCT_WIDTH`] a node: a line found is a proof, a line missed is
+//! only not found.
 //!
 //! [`FiveBoard::fives_through`]: super::rules::FiveBoard::fives_through
 
