@@ -257,16 +257,12 @@ fn a_three_whose_pair_can_be_threatened_is_no_forced_win() {
     }
     let mut e = Engine::new(b);
     let stop = AtomicBool::new(false);
-    let zero = || Duration::ZERO;
     let limits = Limits {
-        elapsed: &zero,
-        budget: None,
-        stop: &stop,
-        max_depth: 1,
         vcf_depth: 12,
         vct_depth: 4,
         table_bytes: 0,
         max_nodes: Some(20_000),
+        ..Limits::at_depth(1, &stop)
     };
     e.begin_step(&limits, 1.0);
     assert_eq!(e.vct(4, &limits), None);
