@@ -239,6 +239,7 @@ fn the_tools_work_on_every_table() {
 /// The command line: `katachi match` with `--db` given twice prints the
 /// `patterns` table's expected file exactly.
 #[test]
+#[cfg(feature = "compiler")]
 fn the_cli_joins_two_files_into_one_table() {
     let Some(dir) = corpus() else { return };
     let c = dir.join("gnugo-3.8");

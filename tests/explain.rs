@@ -4,6 +4,7 @@
 //! The explanations are pinned with insta snapshots: one of an evaluation
 //! built by hand (so the renderer's every line is fixed whatever the move
 //! generator decides), and ones of the move generator's real verdicts.
+#![cfg(feature = "compiler")]
 
 use katachi::go::evaluation::{
     Candidate, EvalOptions, Evaluation, PatternReason, Reason, RejectReason, Rejected,

@@ -1,5 +1,6 @@
 //! The five-in-a-row command line: `katachi explain` on piskvork records
 //! and the run-time database flag of `katachi play`, as a user runs them.
+#![cfg(feature = "compiler")]
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -3,6 +3,7 @@
 //! the reference matcher on `=` cells and line patterns, and with a
 //! re-weighing overlay a best-first scan still finds the best value that
 //! evaluating every match finds.
+#![cfg(feature = "compiler")]
 
 use std::collections::BTreeSet;
 

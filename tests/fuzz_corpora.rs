@@ -5,6 +5,7 @@
 //! (`tests/fuzz/regressions/<target>/`). A crash a fuzzer finds is added
 //! there and stays a test forever. `tests/fuzz/README.md` says how to run
 //! the coverage-guided fuzzers themselves.
+#![cfg(feature = "compiler")]
 
 #[path = "fuzz/bodies.rs"]
 mod bodies;

@@ -10,6 +10,7 @@
 //! each edge side on the board's edge, and each cell accepts the point
 //! under it; the move is the point under `*`, or under the diagram's
 //! top-left cell when there is none (`katachi::reference::gnugo_lines`).
+#![cfg(feature = "compiler")]
 
 use katachi::board::Board;
 use katachi::matcher::Matcher;

@@ -24,6 +24,7 @@
 //!
 //! The test fails with a clear message when GNU Go is missing: CI installs
 //! it, and a silent pass would hide that the peer was never played.
+#![cfg(feature = "compiler")]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

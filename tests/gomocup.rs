@@ -2,6 +2,7 @@
 //! scripted sessions, input text in and reply lines out, for every command
 //! and reply rule; random input that never breaks the protocol; and
 //! searches stopped by `END`, `YXSTOP` and a zero budget.
+#![cfg(feature = "compiler")]
 
 #[path = "support/gomocup_brains.rs"]
 mod brains;

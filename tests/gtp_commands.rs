@@ -2,6 +2,7 @@
 //! `final_status_list`, `kgs-genmove_cleanup`, `place_free_handicap`,
 //! `set_free_handicap`, `kgs-time_settings`, `kgs-rules`, resignation,
 //! the seed, and the rules' ko and suicide — each with bad arguments.
+#![cfg(feature = "compiler")]
 
 #[path = "support/go_boards.rs"]
 mod go_boards;

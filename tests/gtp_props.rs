@@ -4,6 +4,7 @@
 //! echoed, text, a blank line), the engine's incremental structures stay
 //! consistent with the stones, and the session goes on working afterwards.
 //! The same holds for the `katachi gtp` process fed random bytes.
+#![cfg(feature = "compiler")]
 
 use std::io::Write;
 use std::process::{Command, Stdio};

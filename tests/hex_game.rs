@@ -1,6 +1,7 @@
 //! A whole game of the hexagonal contest through files: two `katachi hex
 //! player` processes and the judge in a temporary folder, both orders;
 //! and the player's robustness to state files it cannot parse.
+#![cfg(feature = "compiler")]
 
 use std::path::Path;
 use std::process::{Command, Stdio};

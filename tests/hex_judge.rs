@@ -3,6 +3,7 @@
 //! team that made it and named in the log, a game between well-behaved
 //! teams is played to its end, and a half-written move file is not
 //! charged.
+#![cfg(feature = "compiler")]
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,6 +1,7 @@
 //! The grid matcher on hexagonal boards against the plain reference
 //! matcher: random hexagonal databases on random boards of several sides,
 //! and the twelve transformations of a board.
+#![cfg(feature = "compiler")]
 
 use std::collections::BTreeSet;
 

@@ -2,6 +2,7 @@
 //! games with bad files and subfolders, Latin-1 games, files over the
 //! size limit. Every failure is a located message and a non-zero exit,
 //! never an abort of the whole run or a panic.
+#![cfg(feature = "compiler")]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

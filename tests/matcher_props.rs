@@ -1,6 +1,7 @@
 //! The grid matcher against the plain reference matcher, on random
 //! databases and boards; plus deterministic tests of edges, corners,
 //! board sizes and the incremental merged board.
+#![cfg(feature = "compiler")]
 
 use std::collections::BTreeSet;
 

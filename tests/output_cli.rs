@@ -2,7 +2,7 @@
 //! is already at the path (`mkpat::output`): a link is kept and its target
 //! replaced, a mode kept, a read-only file refused, a FIFO or a device
 //! written through.
-#![cfg(unix)]
+#![cfg(all(unix, feature = "compiler"))]
 
 use std::fs;
 use std::io::Write;

@@ -1,6 +1,7 @@
 //! `pbrain-katachi` as a manager starts it: a session on its standard
 //! input and output, and `--db FILE` for another five-in-a-row database
 //! (located errors and a non-zero exit when it does not compile).
+#![cfg(feature = "compiler")]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -3,6 +3,7 @@
 //! `/usr/games/pente`, which `tests/run.sh` installs) through its text
 //! mode; every record replays under Pente's rules (captures included) to
 //! the ledger's result, and no game ends by a failure.
+#![cfg(feature = "compiler")]
 
 use std::path::Path;
 

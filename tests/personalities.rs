@@ -2,6 +2,7 @@
 //! and, in pinned positions, choose the moves asserted here where the
 //! default engine does not; bad files are rejected with every error
 //! located by each front end; `katachi personality` and `katachi tune`.
+#![cfg(feature = "compiler")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -3,6 +3,7 @@
 //! its screens rendered into ratatui's `TestBackend`, pinned by insta
 //! snapshots. The engine runs synchronously here ([`worker::work`] with
 //! a clock that never moves), so every game is the same every time.
+#![cfg(feature = "compiler")]
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -10,6 +10,7 @@
 //! there tmux must be installed. Each test has its own tmux server
 //! (`tmux -L`), killed when the test ends. The waits below are bounds
 //! against a hang, never measurements: a slow machine only waits longer.
+#![cfg(feature = "compiler")]
 
 use std::process::Command;
 use std::time::{Duration, Instant};

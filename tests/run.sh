@@ -64,8 +64,11 @@ cargo fmt "${downstream[@]}" -- --check
 
 say "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets $features -- -D warnings
-# The core and the engines alone, as an engine links them (no compiler).
+# The core and the engines alone, as an engine links them (no compiler);
+# then with their tests, whose dev-dependency on mkpat turns its compiler
+# on (so only the first run shows what an engine's build sees).
 cargo clippy -p katachi -p mkpat --no-default-features -- -D warnings
+cargo clippy -p katachi -p mkpat --no-default-features --all-targets -- -D warnings
 in_downstream_target cargo clippy "${downstream[@]}" --all-targets -- -D warnings
 
 say "cargo doc -D warnings"

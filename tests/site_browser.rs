@@ -18,6 +18,7 @@
 //! screenshot is not blank. With GNU Go 2.6's 1153 patterns (under
 //! `../shared`, read here, never copied), the time until the index's cards
 //! are present is measured and printed, not asserted.
+#![cfg(feature = "compiler")]
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};

@@ -1,4 +1,5 @@
 //! `katachi match --stats`: per-pattern hit counts over a positions file.
+#![cfg(feature = "compiler")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

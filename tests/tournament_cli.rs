@@ -1,6 +1,7 @@
 //! `katachi tournament` end to end: shards merged equal the whole run,
 //! a resumed run equals an uninterrupted one, and the referee charges an
 //! engine that plays an illegal move or crashes.
+#![cfg(feature = "compiler")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -4,6 +4,7 @@
 //! `pbrain-katachi`, and fake brains in bash charged with an illegal
 //! move, a crash, a timeout and a malformed reply), resumption, and
 //! openings files.
+#![cfg(feature = "compiler")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -4,6 +4,7 @@
 //! built-in players, through the judge's own exchange; records in the
 //! judge's log format that replay to the ledger's results; what the
 //! hexagon refuses.
+#![cfg(feature = "compiler")]
 
 use std::path::Path;
 use std::process::Output;

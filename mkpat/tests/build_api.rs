@@ -1,5 +1,6 @@
 //! mkpat's build-script API ([`mkpat::build`]) outside cargo: databases
 //! in a temporary folder, the cargo directives and the terminal captured.
+#![cfg(feature = "compiler")]
 
 use std::path::Path;
 

@@ -1,4 +1,5 @@
 //! Tests of the `mkpat` binary: exit codes, output, and file handling.
+#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -9,6 +9,7 @@
 //!
 //! Review changed snapshots with `cargo insta review` (or accept them all
 //! with `cargo insta test -p mkpat --accept`).
+#![cfg(feature = "compiler")]
 
 use std::fmt::Write;
 use std::path::Path;

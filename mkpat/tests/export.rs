@@ -3,6 +3,7 @@
 //!
 //! The browser-side behaviour of the catalogue is tested in the katachi
 //! package (`tests/site_browser.rs`), in headless Chromium.
+#![cfg(feature = "cli")]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

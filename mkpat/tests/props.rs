@@ -4,6 +4,7 @@
 //! (b) no input makes the compiler panic, and every span lies in the source;
 //! (c) renumbering is idempotent and touches only header lines;
 //! (d) a grid drawn by `Grid::draw` parses back to itself.
+#![cfg(feature = "compiler")]
 
 use mkpat::geometry::{Geometry, Symmetries};
 use mkpat::grid::{Grid, Spec};

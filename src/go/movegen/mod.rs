@@ -481,5 +481,6 @@ fn point_name(p: Point, size: usize) -> String {
     crate::notation::vertex(p, size)
 }
 
-#[cfg(test)]
+// The tests compile their databases in memory (`PatternSet::compile`).
+#[cfg(all(test, feature = "compiler"))]
 mod tests;
