@@ -78,6 +78,16 @@ fn shards_merged_equal_the_whole_run_and_a_resumed_run_an_uninterrupted_one() {
             assert_eq!((n(x, y), n(y, x)), (1, 1), "{x} {y} {opening}");
         }
     }
+    // Each game's moves are fingerprinted; the shards and the resumed run
+    // below play the same moves, so their ledgers, fingerprints included,
+    // equal this one.
+    for v in &all {
+        let f = v["fingerprint"].as_str().unwrap_or_default();
+        assert!(
+            f.len() == 16 && f.chars().all(|c| c.is_ascii_hexdigit()),
+            "{v}"
+        );
+    }
 
     // Three shards, merged.
     let parts: Vec<PathBuf> = (1..=3)

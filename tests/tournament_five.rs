@@ -11,6 +11,7 @@ use std::process::{Command, Output};
 
 use katachi::five::record::read_psq;
 use katachi::five::{FiveBoard, Outcome, Rule};
+use katachi::tournament::Fingerprint;
 use serde_json::Value;
 
 #[path = "support/tournaments.rs"]
@@ -94,6 +95,28 @@ fn a_round_robin_of_the_built_in_players_is_recorded_and_rated() {
     // Head to head: six pairs, each once.
     let pairs = std::fs::read_to_string(out.join("pairs.csv")).unwrap();
     assert_eq!(pairs.lines().count(), 7, "{pairs}");
+    // Each ledger line's fingerprint is its record's moves'; the repeats
+    // named are exactly the games whose players, in the same colours, and
+    // moves an earlier game had.
+    let mut by_id = all.clone();
+    by_id.sort_by_key(|g| g["id"].as_str().unwrap().to_string());
+    let mut seen = std::collections::HashMap::new();
+    let mut want = Vec::new();
+    for g in &by_id {
+        let moves = replay(&out, g, 9, Rule::Freestyle);
+        let print = Fingerprint::of(moves.iter().copied()).to_string();
+        assert_eq!(g["fingerprint"].as_str(), Some(print.as_str()), "{g}");
+        let key = (g["first"].to_string(), g["second"].to_string(), moves);
+        let id = g["id"].as_str().unwrap();
+        match seen.get(&key) {
+            Some(earlier) => want.push(serde_json::json!({ "game": id, "of": earlier })),
+            None => {
+                seen.insert(key, id);
+            }
+        }
+    }
+    assert_eq!(v["repeats"], Value::Array(want), "{v}");
+    assert_eq!(v["fingerprinted"], 12, "{v}");
 }
 
 #[test]

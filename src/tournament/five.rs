@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::referee::{self, Clock, Referee, Refereed, Side};
+use super::referee::{self, Clock, Fingerprint, Referee, Refereed, Side};
 use crate::five::database::FiveDatabase;
 use crate::five::engine::{Engine, Limits};
 use crate::five::line_records::line_records;
@@ -144,6 +144,10 @@ impl Referee for FiveReferee {
         } else {
             record::write_psq(&self.record)
         }
+    }
+
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint::of(self.record.moves.iter().map(|m| (m.point.i, m.point.j)))
     }
 }
 

@@ -69,6 +69,11 @@ pub struct GameRecord {
     /// The game record's file name beside the ledger, if one was written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
+    /// The moves' [`Fingerprint`](super::Fingerprint) in hexadecimal (absent
+    /// from ledgers written before it was kept): the standings name the
+    /// games that repeat an earlier one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
     /// What the referee saw when a player failed (a time over its limit,
     /// an illegal move, a program's answer that was not a move).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -207,6 +212,16 @@ pub struct Pair {
 /// first, as second, and the summed margin.
 type PairTally = ([u32; 3], [u32; 3], f64);
 
+/// A game that repeats an earlier one move for move, with the same
+/// players in the same colours.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Repeat {
+    /// The later game's id.
+    pub game: String,
+    /// The first game (in schedule order) with those players and moves.
+    pub of: String,
+}
+
 /// The standings: one line per player, strongest first, and one per
 /// pair of players who met (the stronger first, in the players' order).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -214,6 +229,39 @@ pub struct Standings {
     pub games: usize,
     pub players: Vec<Standing>,
     pub pairs: Vec<Pair>,
+    /// Games whose ledger line has a fingerprint (the others, from older
+    /// ledgers, cannot be compared).
+    pub fingerprinted: usize,
+    /// The games that repeat an earlier one: a deterministic pairing
+    /// replays its games, and a win rate over copies of one game is a
+    /// measure of fewer games than it seems.
+    pub repeats: Vec<Repeat>,
+}
+
+/// The games among `games` (with fingerprints) that repeat an earlier
+/// one, "earlier" in the order of the schedule's ids.
+fn repeats(games: &[GameRecord]) -> Vec<Repeat> {
+    let mut by_id: Vec<&GameRecord> = games.iter().filter(|g| g.fingerprint.is_some()).collect();
+    by_id.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut first_seen: BTreeMap<(&str, &str, &str), &str> = BTreeMap::new();
+    let mut out = Vec::new();
+    for g in by_id {
+        let key = (
+            g.first.as_str(),
+            g.second.as_str(),
+            g.fingerprint.as_deref().unwrap_or_default(),
+        );
+        match first_seen.get(&key) {
+            Some(of) => out.push(Repeat {
+                game: g.id.clone(),
+                of: of.to_string(),
+            }),
+            None => {
+                first_seen.insert(key, &g.id);
+            }
+        }
+    }
+    out
 }
 
 impl Standings {
@@ -360,6 +408,8 @@ impl Standings {
             games: games.len(),
             players: lines,
             pairs: pairs.into_iter().map(|(_, p)| p).collect(),
+            fingerprinted: games.iter().filter(|g| g.fingerprint.is_some()).count(),
+            repeats: repeats(games),
         })
     }
 
@@ -414,7 +464,40 @@ impl Standings {
                 );
             }
         }
+        out += &self.repeats_text();
         out
+    }
+
+    /// What the Markdown says of repeated games (nothing when no game has
+    /// a fingerprint).
+    fn repeats_text(&self) -> String {
+        let n = self.fingerprinted;
+        let unknown = match self.games - n {
+            0 => String::new(),
+            k => format!(
+                " ({k} game{} from an older ledger, without a fingerprint, not compared)",
+                if k == 1 { "" } else { "s" }
+            ),
+        };
+        match self.repeats.len() {
+            _ if n == 0 => String::new(),
+            0 => format!(
+                "\nNo game repeats another: the {n} games' moves all differ, \
+                 for the same players in the same colours{unknown}.\n"
+            ),
+            k => {
+                let list: Vec<String> = self
+                    .repeats
+                    .iter()
+                    .map(|r| format!("{} (as {})", r.game, r.of))
+                    .collect();
+                format!(
+                    "\n{k} of the {n} games repeat an earlier one move for move, with the \
+                     same players in the same colours{unknown}: {}.\n",
+                    list.join(", ")
+                )
+            }
+        }
     }
 
     /// CSV of the pairs, one line per pair of players who met, with a
@@ -515,6 +598,7 @@ mod tests {
             seconds: [2.1, 1.0],
             ending,
             record: Some(format!("g{id:04}.sgf")),
+            fingerprint: Some(format!("{id:016x}")),
             reason: None,
         }
     }
@@ -688,5 +772,62 @@ mod tests {
         );
         let json: serde_json::Value = serde_json::from_str(&s.json()).unwrap();
         assert_eq!(json["pairs"][0]["opponent"], "b");
+    }
+
+    #[test]
+    fn standings_name_the_games_that_repeat_an_earlier_one() {
+        let players = ["a", "b"].map(String::from);
+        let with = |id: usize, first: &str, second: &str, print: Option<&str>| GameRecord {
+            fingerprint: print.map(String::from),
+            ..game(id, first, second, Winner::First, Ending::Rules)
+        };
+        // Listed out of schedule order, as a parallel run appends them.
+        let games = [
+            with(3, "a", "b", Some("0123")),
+            with(0, "a", "b", Some("0123")),
+            with(1, "b", "a", Some("0123")),
+            with(2, "a", "b", Some("4567")),
+            with(5, "a", "b", Some("0123")),
+            with(4, "b", "a", Some("0123")),
+            with(6, "a", "b", None),
+        ];
+        let s = Standings::new(&players, &games, Fit { prior_games: 0.0 }).unwrap();
+        // The same moves with the colours swapped are another game.
+        let named: Vec<(&str, &str)> = s
+            .repeats
+            .iter()
+            .map(|r| (r.game.as_str(), r.of.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [("g0003", "g0000"), ("g0004", "g0001"), ("g0005", "g0000")]
+        );
+        assert_eq!(s.fingerprinted, 6);
+        let md = s.markdown();
+        assert!(
+            md.contains(
+                "3 of the 6 games repeat an earlier one move for move, with the same players \
+                 in the same colours (1 game from an older ledger, without a fingerprint, \
+                 not compared): g0003 (as g0000), g0004 (as g0001), g0005 (as g0000)."
+            ),
+            "{md}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&s.json()).unwrap();
+        assert_eq!(json["repeats"][2]["of"], "g0000");
+
+        let distinct = Standings::new(&players, &games[..4], Fit { prior_games: 0.0 }).unwrap();
+        let md = distinct.markdown();
+        assert!(distinct.repeats.len() == 1, "{md}");
+        let fresh = Standings::new(&players, &games[1..4], Fit { prior_games: 0.0 }).unwrap();
+        assert!(
+            fresh.markdown().contains(
+                "No game repeats another: the 3 games' moves all differ, for the same \
+                 players in the same colours."
+            ),
+            "{}",
+            fresh.markdown()
+        );
+        let old = Standings::new(&players, &games[6..], Fit { prior_games: 0.0 }).unwrap();
+        assert!(!old.markdown().contains("repeat"), "{}", old.markdown());
     }
 }

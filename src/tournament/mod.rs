@@ -52,7 +52,7 @@ use crate::go::{Game, Move};
 use crate::notation::color_word;
 use crate::position::{Color, Point, Position};
 use crate::sgf::Record;
-pub use referee::{Clock, End, Referee, Side};
+pub use referee::{Clock, End, Fingerprint, Referee, Side};
 
 /// One side of a game.
 pub trait Player {
@@ -453,6 +453,8 @@ pub struct GameResult {
     pub time: [(Duration, usize); 2],
     /// The game as SGF, with `PB`, `PW` and `RE`.
     pub sgf: String,
+    /// The moves, folded (to tell a game that repeats another).
+    pub fingerprint: Fingerprint,
     /// What went wrong, for a forfeit.
     pub error: Option<String>,
 }
@@ -562,6 +564,13 @@ impl Referee for GoReferee {
             None => sgf,
         }
     }
+
+    fn fingerprint(&self) -> Fingerprint {
+        Fingerprint::of(self.game.history().iter().map(|(_, mv)| match mv {
+            Move::Play(p) => (p.i, p.j),
+            Move::Pass => (-1, -1),
+        }))
+    }
 }
 
 /// A Go [`Player`] as a side of the game loop.
@@ -639,6 +648,7 @@ pub fn play_game_from(
         moves: r.referee.moves(),
         time: r.time,
         sgf,
+        fingerprint: r.referee.fingerprint(),
         error: r.error,
     }
 }

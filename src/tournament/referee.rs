@@ -55,6 +55,49 @@ pub trait Referee {
     /// The game's record, naming the players and the result (`result` is
     /// SGF's `RE` text, which a format without a result field leaves out).
     fn record(&self, black: &str, white: &str, result: &str) -> String;
+
+    /// The moves played so far, the opening's included, folded into one
+    /// [`Fingerprint`]: a tournament compares them to count the games
+    /// that repeat another move for move.
+    fn fingerprint(&self) -> Fingerprint;
+}
+
+/// A game's moves folded into 64 bits (FNV-1a over each move's two
+/// coordinates), the same on every machine and build, which std's
+/// hashers do not promise: two games with the same moves have the same
+/// fingerprint, and two different games almost never do. Shown as 16
+/// hexadecimal digits, the ledger's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fingerprint(u64);
+
+impl Fingerprint {
+    /// The fingerprint of a game without moves.
+    pub fn empty() -> Fingerprint {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Folds in one move given by two coordinates (a pass by `(-1, -1)`,
+    /// which no point has).
+    pub fn push(&mut self, a: i32, b: i32) {
+        for byte in a.to_le_bytes().into_iter().chain(b.to_le_bytes()) {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    /// The fingerprint of `moves`, in order.
+    pub fn of(moves: impl IntoIterator<Item = (i32, i32)>) -> Fingerprint {
+        let mut f = Fingerprint::empty();
+        for (a, b) in moves {
+            f.push(a, b);
+        }
+        f
+    }
+}
+
+impl std::fmt::Display for Fingerprint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
 }
 
 /// One side of a game of `R`, as the referee drives it.
@@ -258,5 +301,30 @@ pub fn referee<R: Referee>(
         end,
         time,
         error,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fingerprint;
+
+    #[test]
+    fn a_fingerprint_is_fnv1a_over_the_moves_in_order() {
+        // FNV-1a 64's offset basis, and its value for the eight bytes of
+        // the move (0, 0).
+        assert_eq!(Fingerprint::empty().to_string(), "cbf29ce484222325");
+        assert_eq!(Fingerprint::of([(0, 0)]).to_string(), "a8c7f832281a39c5");
+        let game = [(3, 4), (4, 4), (-1, -1), (9, 0)];
+        assert_eq!(Fingerprint::of(game), Fingerprint::of(game));
+        // Order, a pass and one coordinate more or less all count.
+        let swapped = [(4, 4), (3, 4), (-1, -1), (9, 0)];
+        let no_pass = [(3, 4), (4, 4), (9, 0)];
+        let transposed = [(4, 3), (4, 4), (-1, -1), (0, 9)];
+        for other in [&swapped[..], &no_pass, &transposed, &game[..3]] {
+            assert_ne!(
+                Fingerprint::of(game),
+                Fingerprint::of(other.iter().copied())
+            );
+        }
     }
 }

@@ -359,6 +359,7 @@ impl Table {
                     seconds: [r.time[0].0.as_secs_f64(), r.time[1].0.as_secs_f64()],
                     ending: ending(r.end),
                     record: Some(file),
+                    fingerprint: Some(r.referee.fingerprint().to_string()),
                     reason: r.error,
                 })
             }
@@ -426,6 +427,7 @@ fn play_go(
         seconds: [r.time[0].0.as_secs_f64(), r.time[1].0.as_secs_f64()],
         ending,
         record: Some(file),
+        fingerprint: Some(r.fingerprint.to_string()),
         reason: r.error,
     })
 }
