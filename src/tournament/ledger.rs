@@ -251,14 +251,12 @@ fn repeats(games: &[GameRecord]) -> Vec<Repeat> {
             g.second.as_str(),
             g.fingerprint.as_deref().unwrap_or_default(),
         );
-        match first_seen.get(&key) {
-            Some(of) => out.push(Repeat {
+        let of = *first_seen.entry(key).or_insert(&g.id);
+        if of != g.id {
+            out.push(Repeat {
                 game: g.id.clone(),
                 of: of.to_string(),
-            }),
-            None => {
-                first_seen.insert(key, &g.id);
-            }
+            });
         }
     }
     out
