@@ -133,3 +133,26 @@ fn an_invasion_is_answered() {
         );
     }
 }
+
+#[test]
+fn a_lost_game_under_area_scoring_is_played_on_not_passed_away() {
+    // SETTLED with a komi of 30.5: black's 54 points to white's 27 lose
+    // by 3.5 whatever black does, and every point left is inside a
+    // territory. Passing gains nothing under area scoring, and gives
+    // white a free move: black plays on (here, into white's area), as
+    // a human behind on the board tries before resigning.
+    for rules in RULE_SETS {
+        if rules.scoring() != katachi::go::rules::Scoring::Area {
+            continue;
+        }
+        let mut g = game(&SETTLED, rules, 1000);
+        g.set_komi(30.5);
+        // Premise: the game ends lost for black by either count.
+        assert!(g.score() < 0.0 && g.final_score(&g.dead_stones()) < 0.0);
+        let d = g.decide(Color::Black);
+        assert!(
+            matches!(d, Decision::Move(Move::Play(_))),
+            "{rules}: black passed a lost game away: {d:?}"
+        );
+    }
+}

@@ -29,7 +29,9 @@
 //!   [`SearchOptions::last_good_reply`] they also replay the answers
 //!   that won earlier playouts of the same search (off by default).
 //!
-//! The move played is the root child visited most. What each of these
+//! The move played is the root child visited most, but where the pass
+//! and the best move are measured alike the scoring decides
+//! ([`final_choice`]). What each of these
 //! parts is worth is measured by the games benchmark, which can switch
 //! each off (`--prior-visits 0`, `--no-widening`, `--knowledge-visits 0`,
 //! `--no-shapes`, `--no-ladders`) or on (`--fill-board`,
@@ -493,21 +495,8 @@ pub fn search_on(
     // Most visited first; ties by pattern value, then by the root order
     // (which is deterministic).
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.cmp(&a.value)));
-    let mut best = children[0].mv;
-    // Under territory scoring a stone in one's own area costs a point the
-    // playouts do not see: when the patterns propose nothing but fills,
-    // pass whenever the playouts rate the pass as high as the move.
-    if game.rules().scoring() == Scoring::Territory && best != Move::Pass {
-        let fills_only = eval.best().is_none_or(|c| c.value <= 20);
-        if let Some(pass) = children.iter().find(|c| c.mv == Move::Pass) {
-            if fills_only
-                && pass.visits * 8 >= children[0].visits
-                && pass.winrate + 0.02 >= children[0].winrate
-            {
-                best = Move::Pass;
-            }
-        }
-    }
+    let fills_only = eval.best().is_none_or(|c| c.value <= 20);
+    let best = final_choice(&children, game.rules().scoring(), fills_only);
     let root_visits: u32 = grown.iter().map(|g| g.root.0).sum();
     let root_wins: f32 = grown.iter().map(|g| g.root.1).sum();
     Some(SearchResult {
@@ -521,6 +510,59 @@ pub fn search_on(
         playouts: played,
     })
 }
+
+/// The move to play from the root's children, most visited first: the
+/// most visited, except where the pass and the best move are measured
+/// alike and the count says which to prefer.
+///
+/// - Under territory scoring a stone in one's own area costs a point the
+///   playouts (scored by area) do not see: when the patterns propose
+///   nothing but fills (`fills_only`), pass whenever the playouts rate
+///   the pass as high as the most visited move.
+/// - Under area scoring a pass gains nothing a move would not, and hands
+///   the opponent a free move: when the pass is the most visited child
+///   but the search expects to lose by it (a win rate below one half),
+///   play the most visited move instead, unless the playouts rate that
+///   move clearly lower (a move inside a seki, say) or have barely tried
+///   it. A lost game is played on (or resigned), not passed away while
+///   the opponent plays inside it.
+fn final_choice(children: &[ChildStats], scoring: Scoring, fills_only: bool) -> Move {
+    let Some(first) = children.first() else {
+        return Move::Pass;
+    };
+    let pass = children.iter().find(|c| c.mv == Move::Pass);
+    let move_ = children.iter().find(|c| c.mv != Move::Pass);
+    let (Some(pass), Some(move_)) = (pass, move_) else {
+        return first.mv;
+    };
+    // Enough playouts through the other one to compare them at all.
+    let compared = |a: &ChildStats, b: &ChildStats| a.visits * 8 >= b.visits;
+    match scoring {
+        Scoring::Territory if first.mv != Move::Pass => {
+            if fills_only && compared(pass, first) && pass.winrate + 0.02 >= first.winrate {
+                Move::Pass
+            } else {
+                first.mv
+            }
+        }
+        Scoring::Area if first.mv == Move::Pass => {
+            if pass.winrate < 0.5
+                && compared(move_, pass)
+                && move_.winrate + PLAY_ON_MARGIN >= pass.winrate
+            {
+                move_.mv
+            } else {
+                Move::Pass
+            }
+        }
+        _ => first.mv,
+    }
+}
+
+/// How much lower than the pass's the best move's win rate may be for a
+/// losing side to play it rather than pass under area scoring
+/// ([`final_choice`]): the playouts' noise, not a real difference.
+const PLAY_ON_MARGIN: f32 = 0.05;
 
 /// The root's moves: the pattern candidates (on a board of at most one
 /// stone, those of the third to fifth lines when there are any), then
@@ -1141,5 +1183,71 @@ mod tree_prior_tests {
         // Without a last move, the reply is not raised.
         let none = tree_prior(&b, at(5, 5), WHITE, None, shapes);
         assert_eq!(none, (0.0, 0.0));
+    }
+}
+
+#[cfg(test)]
+mod final_choice_tests {
+    use super::*;
+
+    fn child(mv: Move, visits: u32, winrate: f32) -> ChildStats {
+        ChildStats {
+            mv,
+            value: 0,
+            visits,
+            winrate,
+        }
+    }
+
+    fn at(i: i32, j: i32) -> Move {
+        Move::Play(Point::new(i, j))
+    }
+
+    #[test]
+    fn a_losing_side_under_area_scoring_plays_on_unless_the_move_is_clearly_worse() {
+        let area = Scoring::Area;
+        // Losing by the pass, the move as good within the noise: play it.
+        let lost = [child(Move::Pass, 400, 0.30), child(at(2, 2), 300, 0.27)];
+        assert_eq!(final_choice(&lost, area, false), at(2, 2));
+        // The move clearly worse (a stone into a seki, say): pass.
+        let seki = [child(Move::Pass, 400, 0.30), child(at(2, 2), 300, 0.20)];
+        assert_eq!(final_choice(&seki, area, false), Move::Pass);
+        // The move barely tried: no comparison, pass.
+        let untried = [child(Move::Pass, 800, 0.30), child(at(2, 2), 99, 0.30)];
+        assert_eq!(final_choice(&untried, area, false), Move::Pass);
+        let tried = [child(Move::Pass, 800, 0.30), child(at(2, 2), 100, 0.30)];
+        assert_eq!(final_choice(&tried, area, false), at(2, 2));
+        // Winning by the pass: the game may end.
+        let won = [child(Move::Pass, 400, 0.70), child(at(2, 2), 300, 0.70)];
+        assert_eq!(final_choice(&won, area, false), Move::Pass);
+        // A move most visited is played, whatever the pass's rate.
+        let moves = [child(at(2, 2), 400, 0.30), child(Move::Pass, 300, 0.35)];
+        assert_eq!(final_choice(&moves, area, true), at(2, 2));
+    }
+
+    #[test]
+    fn under_territory_scoring_a_fill_gives_way_to_a_pass_rated_as_high() {
+        let territory = Scoring::Territory;
+        let close = [child(at(2, 2), 400, 0.60), child(Move::Pass, 50, 0.59)];
+        assert_eq!(final_choice(&close, territory, true), Move::Pass);
+        // Not only fills: the patterns see a move worth playing.
+        assert_eq!(final_choice(&close, territory, false), at(2, 2));
+        // The pass rated lower, or barely tried.
+        let lower = [child(at(2, 2), 400, 0.60), child(Move::Pass, 50, 0.57)];
+        assert_eq!(final_choice(&lower, territory, true), at(2, 2));
+        let untried = [child(at(2, 2), 400, 0.60), child(Move::Pass, 49, 0.60)];
+        assert_eq!(final_choice(&untried, territory, true), at(2, 2));
+        // Under territory scoring a losing pass stays the search's.
+        let lost = [child(Move::Pass, 400, 0.30), child(at(2, 2), 300, 0.30)];
+        assert_eq!(final_choice(&lost, territory, true), Move::Pass);
+    }
+
+    #[test]
+    fn without_a_pass_or_a_move_the_most_visited_child_is_played() {
+        let only_moves = [child(at(1, 1), 10, 0.1), child(at(2, 2), 5, 0.9)];
+        assert_eq!(final_choice(&only_moves, Scoring::Area, false), at(1, 1));
+        let only_pass = [child(Move::Pass, 10, 0.1)];
+        assert_eq!(final_choice(&only_pass, Scoring::Area, false), Move::Pass);
+        assert_eq!(final_choice(&[], Scoring::Territory, true), Move::Pass);
     }
 }
