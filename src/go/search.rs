@@ -31,7 +31,7 @@
 //!
 //! The move played is the root child visited most, but where the pass
 //! and the best move are measured alike the scoring decides
-//! ([`final_choice`]). What each of these
+//! (`final_choice`). What each of these
 //! parts is worth is measured by the games benchmark, which can switch
 //! each off (`--prior-visits 0`, `--no-widening`, `--knowledge-visits 0`,
 //! `--no-shapes`, `--no-ladders`) or on (`--fill-board`,
