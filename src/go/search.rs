@@ -531,15 +531,18 @@ fn final_choice(children: &[ChildStats], scoring: Scoring, fills_only: bool) -> 
         return Move::Pass;
     };
     let pass = children.iter().find(|c| c.mv == Move::Pass);
-    let move_ = children.iter().find(|c| c.mv != Move::Pass);
-    let (Some(pass), Some(move_)) = (pass, move_) else {
+    let best_move = children.iter().find(|c| c.mv != Move::Pass);
+    let (Some(pass), Some(best_move)) = (pass, best_move) else {
         return first.mv;
     };
     // Enough playouts through the other one to compare them at all.
     let compared = |a: &ChildStats, b: &ChildStats| a.visits * 8 >= b.visits;
     match scoring {
         Scoring::Territory if first.mv != Move::Pass => {
-            if fills_only && compared(pass, first) && pass.winrate + 0.02 >= first.winrate {
+            if fills_only
+                && compared(pass, first)
+                && pass.winrate + PASS_FOR_FILL_MARGIN >= first.winrate
+            {
                 Move::Pass
             } else {
                 first.mv
@@ -547,10 +550,10 @@ fn final_choice(children: &[ChildStats], scoring: Scoring, fills_only: bool) -> 
         }
         Scoring::Area if first.mv == Move::Pass => {
             if pass.winrate < 0.5
-                && compared(move_, pass)
-                && move_.winrate + PLAY_ON_MARGIN >= pass.winrate
+                && compared(best_move, pass)
+                && best_move.winrate + PLAY_ON_MARGIN >= pass.winrate
             {
-                move_.mv
+                best_move.mv
             } else {
                 Move::Pass
             }
@@ -558,6 +561,11 @@ fn final_choice(children: &[ChildStats], scoring: Scoring, fills_only: bool) -> 
         _ => first.mv,
     }
 }
+
+/// How much lower than the most visited move's win rate the pass's may
+/// be for it to replace a fill under territory scoring
+/// ([`final_choice`]).
+const PASS_FOR_FILL_MARGIN: f32 = 0.02;
 
 /// How much lower than the pass's the best move's win rate may be for a
 /// losing side to play it rather than pass under area scoring
