@@ -8,7 +8,7 @@
 #[path = "support/go_boards.rs"]
 mod go_boards;
 use go_boards::{settled_with_row5, SETTLED};
-use katachi::go::rules::{RuleSet, RULE_SETS};
+use katachi::go::rules::{RuleSet, Scoring, RULE_SETS};
 use katachi::go::search::SearchOptions;
 use katachi::go::{Decision, Game, Move};
 use katachi::position::{Color, Point};
@@ -142,7 +142,7 @@ fn a_lost_game_under_area_scoring_is_played_on_not_passed_away() {
     // white a free move: black plays on (here, into white's area), as
     // a human behind on the board tries before resigning.
     for rules in RULE_SETS {
-        if rules.scoring() != katachi::go::rules::Scoring::Area {
+        if rules.scoring() != Scoring::Area {
             continue;
         }
         let mut g = game(&SETTLED, rules, 1000);

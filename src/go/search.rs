@@ -267,13 +267,17 @@ pub const WIDEN_FROM_SIDE: usize = 13;
 const WIDEN_VISITS: u32 = 30;
 const WIDEN_FACTOR: f32 = 1.25;
 
+/// The highest value the pattern engine gives a fill (a point with no
+/// pattern and no tactical reason, valued by its openness).
+const FILL_VALUE: i32 = 20;
+
 /// The prior win rate of a candidate of pattern value `v`. A fill
 /// (value 20 or less: no pattern, no tactical reason) is a little below
 /// even, less so the more open the point (the fill value), since the
 /// database cannot know every good move; pattern and tactical values
 /// above that raise it, saturating at 120.
 fn root_prior(v: i32) -> f32 {
-    if v <= 20 {
+    if v <= FILL_VALUE {
         0.35 + 0.1 * (v.max(0) as f32 / 20.0)
     } else {
         0.5 + 0.25 * ((v.min(120) - 20) as f32 / 100.0)
@@ -495,7 +499,7 @@ pub fn search_on(
     // Most visited first; ties by pattern value, then by the root order
     // (which is deterministic).
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.cmp(&a.value)));
-    let fills_only = eval.best().is_none_or(|c| c.value <= 20);
+    let fills_only = eval.best().is_none_or(|c| c.value <= FILL_VALUE);
     let best = final_choice(&children, game.rules().scoring(), fills_only);
     let root_visits: u32 = grown.iter().map(|g| g.root.0).sum();
     let root_wins: f32 = grown.iter().map(|g| g.root.1).sum();
