@@ -42,6 +42,7 @@ use super::pente::CAPTURES_TO_WIN;
 use super::players::neighbourhood;
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
+use super::threats::Failed;
 use super::valuation::{FiveGeometry, Valuation};
 use crate::board::Board;
 use crate::position::{Color, Point, Position};
@@ -176,6 +177,11 @@ pub struct Engine<G: FiveGeometry = Square> {
     /// Two killer moves a ply (quiet moves that cut off at that ply).
     pub(super) killers: Vec<[Option<Point>; 2]>,
     pub(super) clock: Clock,
+    /// Positions (by hash) where the threat searches found no win, with
+    /// the deepest search that failed there (`threats.rs`): kept for one
+    /// choice, so that its searches, the opponent's in the safety check
+    /// included, do not prove the same failure again.
+    pub(super) failed: Failed,
     /// Breaks ties between equally valued candidates ([`Engine::with_salt`]);
     /// 0: reading order.
     salt: u64,
@@ -245,6 +251,7 @@ impl<G: FiveGeometry> Engine<G> {
             table: Table::new(0),
             killers: Vec::new(),
             clock: Clock::default(),
+            failed: Failed::default(),
             salt: 0,
         }
     }
@@ -555,6 +562,9 @@ impl<G: FiveGeometry> Engine<G> {
     /// game is over or no point is legal.
     pub fn choose(&mut self, limits: &Limits<'_>) -> Option<(Point, Reason)> {
         self.nodes = 0;
+        // A choice depends on its position only (and its limits), not on
+        // what an earlier choice of this engine learnt.
+        self.failed.clear();
         if self.game.outcome().is_some() {
             return None;
         }

@@ -35,6 +35,40 @@ use crate::position::{Color, Point, Position};
 /// How many threats an attacker's node of the VCT tries.
 const VCT_WIDTH: usize = 10;
 
+/// Threat-search failures remembered for one choice: a position's hash
+/// and the deepest VCF (by our fours) or VCT (by our threats) that found
+/// no win from it. Whether a side to move wins within a depth depends on
+/// the position alone (its stones, captures and side to move, all in the
+/// hash) and on the choice's limits, so a failure at one depth is a
+/// failure at every shallower one, wherever the position comes back: in
+/// another order of the same threats, under another of our VCT's
+/// threats, or in the opponent's searches of the safety check. A search
+/// cut short by the clock records nothing.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Failed {
+    vcf: HashMap<u64, u32>,
+    vct: HashMap<u64, u32>,
+}
+
+/// How many positions each map of [`Failed`] holds before it starts
+/// again (a few tens of MiB at most).
+const FAILED_CAPACITY: usize = 1 << 20;
+
+impl Failed {
+    pub(super) fn clear(&mut self) {
+        self.vcf.clear();
+        self.vct.clear();
+    }
+
+    fn remember(map: &mut HashMap<u64, u32>, hash: u64, depth: u32) {
+        if map.len() >= FAILED_CAPACITY {
+            map.clear();
+        }
+        let d = map.entry(hash).or_insert(depth);
+        *d = (*d).max(depth);
+    }
+}
+
 /// The result of a threat search below a move: the line that follows it,
 /// or `None` (no win found).
 type Line = Option<Vec<Point>>;
@@ -119,6 +153,9 @@ impl<G: FiveGeometry> Engine<G> {
         if depth == 0 || self.time_up(limits) {
             return None;
         }
+        if self.failed.vcf.get(&self.hash).is_some_and(|&d| d >= depth) {
+            return None;
+        }
         let me = self.game.to_move();
         let fours = match forced {
             Some(f) => vec![f],
@@ -144,6 +181,9 @@ impl<G: FiveGeometry> Engine<G> {
             if let Some(rest) = line {
                 return Some(prefixed(p, rest));
             }
+        }
+        if !self.clock.out {
+            Failed::remember(&mut self.failed.vcf, self.hash, depth);
         }
         None
     }
@@ -235,28 +275,22 @@ impl<G: FiveGeometry> Engine<G> {
     /// `depth` of our threats (a VCF of `Limits::vcf_depth` at every
     /// node).
     pub(super) fn vct(&mut self, depth: u32, limits: &Limits<'_>) -> Line {
-        let mut failed = HashMap::new();
         match self.threat_root() {
-            Ok(forced) => self.vct_from(depth, forced, limits, &mut failed),
+            Ok(forced) => self.vct_from(depth, forced, limits),
             Err(line) => line,
         }
     }
 
-    fn vct_from(
-        &mut self,
-        depth: u32,
-        forced: Option<Point>,
-        limits: &Limits<'_>,
-        failed: &mut HashMap<u64, u32>,
-    ) -> Line {
+    fn vct_from(&mut self, depth: u32, forced: Option<Point>, limits: &Limits<'_>) -> Line {
+        // A position that failed at this depth or deeper fails again
+        // (its VCF included: the failure was recorded after it).
+        if self.failed.vct.get(&self.hash).is_some_and(|&d| d >= depth) {
+            return None;
+        }
         if let Some(line) = self.vcf_from(limits.vcf_depth, forced, limits) {
             return Some(line);
         }
         if depth == 0 || self.time_up(limits) {
-            return None;
-        }
-        // A position that failed at this depth or deeper fails again.
-        if failed.get(&self.hash).is_some_and(|&d| d >= depth) {
             return None;
         }
         let moves = match forced {
@@ -272,14 +306,14 @@ impl<G: FiveGeometry> Engine<G> {
                 continue;
             }
             self.nodes += 1;
-            let line = self.defend(p, p, depth, limits, failed);
+            let line = self.defend(p, p, depth, limits);
             self.unmake();
             if let Some(rest) = line {
                 return Some(prefixed(p, rest));
             }
         }
         if !self.clock.out {
-            failed.insert(self.hash, depth);
+            Failed::remember(&mut self.failed.vct, self.hash, depth);
         }
         None
     }
@@ -287,14 +321,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// The defender to move after our threat at `at` (our stone last
     /// played at `last`, which may be a block after a counter-four):
     /// `Some` (one line) when every answer loses.
-    fn defend(
-        &mut self,
-        at: Point,
-        last: Point,
-        depth: u32,
-        limits: &Limits<'_>,
-        failed: &mut HashMap<u64, u32>,
-    ) -> Line {
+    fn defend(&mut self, at: Point, last: Point, depth: u32, limits: &Limits<'_>) -> Line {
         if self.time_up(limits) {
             return None;
         }
@@ -302,7 +329,7 @@ impl<G: FiveGeometry> Engine<G> {
         let made = self.game.fives_through(last, me);
         if made.count > 0 {
             // A four: one answer, or none.
-            return self.answer_four(made, depth, |e, d, f| e.vct_from(d, f, limits, failed));
+            return self.answer_four(made, depth, |e, d, f| e.vct_from(d, f, limits));
         }
         let lines = self.straight_four_lines(at, me);
         if lines == [false; 4] {
@@ -360,14 +387,14 @@ impl<G: FiveGeometry> Engine<G> {
                     depth
                 };
                 if again > 0 && self.game.is_legal(f) && self.make(f) {
-                    let line = self.defend(at, f, again, limits, failed);
+                    let line = self.defend(at, f, again, limits);
                     self.unmake();
                     line.map(|rest| prefixed(f, rest))
                 } else {
                     None
                 }
             } else {
-                self.vct_from(depth - 1, None, limits, failed)
+                self.vct_from(depth - 1, None, limits)
             };
             self.unmake();
             match line {

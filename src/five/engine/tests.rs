@@ -608,3 +608,60 @@ fn a_salt_chooses_among_equal_moves_and_repeats_itself() {
     }
     assert!(chosen.len() > 1, "{chosen:?}");
 }
+
+impl Engine {
+    /// Whether the side to move has a VCF within `vcf` fours and a VCT
+    /// within `vct` threats, and the same for the opponent (asked after a
+    /// pass), with no time limit and whatever failures the engine
+    /// remembers.
+    fn threat_answers(&mut self, vcf: u32, vct: u32) -> [bool; 4] {
+        let stop = AtomicBool::new(false);
+        let zero = || Duration::ZERO;
+        let l = limits(&zero, &stop);
+        self.begin_step(&l, 1.0);
+        let mine = [self.vcf(vcf, &l).is_some(), self.vct(vct, &l).is_some()];
+        self.pass();
+        let theirs = [self.vcf(vcf, &l).is_some(), self.vct(vct, &l).is_some()];
+        self.pass();
+        [mine[0], mine[1], theirs[0], theirs[1]]
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The remembered failures change no threat search's answer: with
+    /// them filled by earlier searches of both sides, shallower and
+    /// deeper, every VCF and VCT answers as a fresh engine's does.
+    #[test]
+    fn remembered_failures_change_no_threat_answer(
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 8..26),
+        rule in prop::sample::select(vec![Rule::Freestyle, Rule::Exact, Rule::Renju]),
+    ) {
+        // Stones crowded into the middle of an 11x11 board, so that
+        // threes and fours are common.
+        let mut b = FiveBoard::new(11, rule).unwrap();
+        for pick in &picks {
+            let near: Vec<Point> = b
+                .legal_moves()
+                .filter(|p| (2..9).contains(&p.i) && (2..9).contains(&p.j))
+                .collect();
+            if near.is_empty() {
+                break;
+            }
+            let p = near[pick.index(near.len())];
+            if b.play(p).unwrap().is_some() {
+                b.undo();
+                break;
+            }
+        }
+        // Shallow to deep (a failure must not be taken for a deeper
+        // one), then deep to shallow (it must be taken for every
+        // shallower one).
+        let mut warm = Engine::new(b.clone());
+        for (vcf, vct) in [(1, 0), (3, 1), (6, 2), (10, 3), (6, 2), (3, 1), (1, 0)] {
+            let fresh = Engine::new(b.clone()).threat_answers(vcf, vct);
+            prop_assert_eq!(warm.threat_answers(vcf, vct), fresh, "vcf {} vct {}: {:?}", vcf, vct, b.moves());
+        }
+    }
+}
