@@ -454,6 +454,43 @@ impl<G: FiveGeometry> Engine<G> {
         out
     }
 
+    /// The side to move's moves when the opponent threatens two fives
+    /// with one stone (a straight four or a double four: a point of its
+    /// fours, by the patterns, where the rules board finds two fives,
+    /// not forbidden to it under renju) and has no five: any other move
+    /// lets that stone be played, and loses. So only our fours (they
+    /// force an answer first) and the points of the opponent's fours
+    /// (the threat's own points, and those that shorten its lines) are
+    /// worth a search, best valued first, at most [`WIDTH`]. `None` when the opponent threatens no straight
+    /// four, or nothing legal answers it; always under Pente (a capture
+    /// can break a three from anywhere) and on the hexagon (not
+    /// measured there: the contest's engine plays as before).
+    pub(super) fn answers_to_three(&self) -> Option<Vec<Point>> {
+        if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
+            return None;
+        }
+        let me = self.game.to_move();
+        let them = me.other();
+        let threatened = self.valuation.four_points(them).any(|p| {
+            self.game.fives_through(p, them).count >= 2
+                && !(them == Color::Black && self.game.is_forbidden(p))
+        });
+        if !threatened {
+            return None;
+        }
+        let mut out: Vec<(i64, Point)> = self
+            .valuation
+            .four_points(me)
+            .chain(self.valuation.four_points(them))
+            .filter(|&p| self.game.is_legal(p))
+            .map(|p| (self.valuation.value(p, me), p))
+            .collect();
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.dedup_by_key(|e| e.1);
+        out.truncate(WIDTH);
+        (!out.is_empty()).then(|| out.into_iter().map(|(_, p)| p).collect())
+    }
+
     /// Legal points next to a stone (or the centre of an empty board).
     fn near_stones(&self) -> Vec<Point> {
         let n = self.game.size() as i32;

@@ -297,7 +297,10 @@ impl<G: FiveGeometry> Engine<G> {
         let moves = if let Some(answers) = answers {
             answers
         } else {
-            let mut moves: Vec<Point> = self.candidates().into_iter().take(WIDTH).collect();
+            let mut moves: Vec<Point> = match self.answers_to_three() {
+                Some(answers) => answers,
+                None => self.candidates().into_iter().take(WIDTH).collect(),
+            };
             // The table's move first, then the killers: a reordering of
             // the same moves.
             let mut front = 0;

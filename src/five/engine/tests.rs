@@ -628,7 +628,7 @@ impl Engine {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     /// The remembered failures change no threat search's answer: with
     /// them filled by earlier searches of both sides, shallower and
@@ -664,4 +664,98 @@ proptest! {
             prop_assert_eq!(warm.threat_answers(vcf, vct), fresh, "vcf {} vct {}: {:?}", vcf, vct, b.moves());
         }
     }
+}
+
+/// Does the side to move of `b` win within three plies (a plain
+/// reference by the rules alone): a stone after which the game is won,
+/// or the opponent has no five of its own and cannot block every five
+/// of ours (two of them, or one on a point forbidden to it)?
+fn wins_by_two_fives(b: &FiveBoard) -> bool {
+    let me = b.to_move();
+    let fives = |c: &FiveBoard, who: Color| -> Vec<Point> {
+        c.points().filter(|&w| c.wins_at(w, who)).collect()
+    };
+    b.legal_moves().any(|s| {
+        let mut c = b.clone();
+        match c.play(s) {
+            Ok(Some(Outcome::Win(w))) => return w == me,
+            Ok(Some(Outcome::Draw)) | Err(_) => return false,
+            Ok(None) => {}
+        }
+        if !fives(&c, me.other()).is_empty() {
+            return false;
+        }
+        match fives(&c, me).as_slice() {
+            [] => false,
+            [f] => !c.is_legal(*f),
+            _ => true,
+        }
+    })
+}
+
+#[test]
+fn every_move_the_answers_to_a_three_leave_out_loses() {
+    // Dense random games near the centre of a 9x9 board under each rule
+    // (a fixed generator); wherever the opponent threatens two fives and
+    // the answers are cut to our fours and its four points, every other
+    // legal move that makes no five of ours lets the opponent win by two
+    // fives (the plain reference above).
+    let mut seed: u64 = 29;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut fired = 0;
+    for game in 0..300 {
+        let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][game % 3];
+        let mut b = FiveBoard::new(9, rule).unwrap();
+        let stones = 5 + next(14);
+        while b.stone_count() < stones {
+            let near: Vec<Point> = b
+                .legal_moves()
+                .filter(|p| (1..8).contains(&p.i) && (1..8).contains(&p.j))
+                .collect();
+            let p = near[next(near.len())];
+            if b.play(p).unwrap().is_some() {
+                b.undo();
+                break;
+            }
+        }
+        let e = Engine::new(b.clone());
+        let me = b.to_move();
+        if !e.fives(me).is_empty() || !e.fives(me.other()).is_empty() {
+            continue;
+        }
+        let Some(answers) = e.answers_to_three() else {
+            continue;
+        };
+        fired += 1;
+        let left_out: Vec<Point> = b.legal_moves().filter(|p| !answers.contains(p)).collect();
+        // The cut keeps at most WIDTH answers: when it dropped some, the
+        // moves left out need not all lose.
+        let all: usize = e
+            .valuation()
+            .four_points(me)
+            .chain(e.valuation().four_points(me.other()))
+            .filter(|&p| b.is_legal(p))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len();
+        if all > WIDTH {
+            continue;
+        }
+        for m in left_out {
+            let mut c = b.clone();
+            if c.play(m).unwrap().is_some() || c.points().any(|w| c.wins_at(w, me)) {
+                continue;
+            }
+            assert!(
+                wins_by_two_fives(&c),
+                "{rule:?} {:?}: {m:?} was left out and does not lose",
+                b.moves()
+            );
+        }
+    }
+    assert!(fired >= 5, "the cut fired {fired} times");
 }
