@@ -569,51 +569,63 @@ impl FiveBoard {
     /// learns every new one from the stone that made it. `s` must be on
     /// the board.
     pub fn fives_through(&self, s: Point, color: Color) -> Fives {
-        let exact = self.rule.exact_for(color);
-        let own = cell_of(color);
-        let at = self.grid.index(s);
         let mut out = Fives::default();
-        let directions = self.directions();
-        for (d, &step) in self.grid.steps().iter().enumerate() {
-            // The cell `k` steps from `s` along the line, off-board cells
-            // (beyond the margin too) read as the edge.
-            let cell = |k: isize| -> u8 {
-                if k == 0 {
-                    return own;
-                }
-                let (di, dj) = directions[d];
-                let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
-                if self.grid.on_board(q) {
-                    self.grid.cells[(at as isize + k * step) as usize]
-                } else {
-                    EDGE
-                }
-            };
-            for k in (-4isize..=4).filter(|&k| k != 0) {
-                if cell(k) != EMPTY {
-                    continue;
-                }
-                let mut n = 1;
-                let mut m = k - 1;
-                while cell(m) == own {
-                    n += 1;
-                    m -= 1;
-                }
-                let mut m = k + 1;
-                while cell(m) == own {
-                    n += 1;
-                    m += 1;
-                }
-                if if exact { n == 5 } else { n >= 5 } {
-                    let (di, dj) = directions[d];
-                    let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
-                    out.count += 1;
-                    out.on_line[d] += 1;
-                    out.first.get_or_insert(q);
-                }
-            }
+        for d in 0..self.grid.steps().len() {
+            self.fives_along(s, color, d, &mut out);
         }
         out
+    }
+
+    /// [`FiveBoard::fives_through`] on the line of direction `d` alone
+    /// (its `on_line[d]`): what a threat search asks of one line.
+    pub fn fives_on_line(&self, s: Point, color: Color, d: usize) -> u8 {
+        let mut out = Fives::default();
+        self.fives_along(s, color, d, &mut out);
+        out.on_line[d]
+    }
+
+    /// Adds the fives on the line of direction `d` through `s` to `out`.
+    /// The cells are read straight from the padded array: the points
+    /// looked at lie within four steps of `s`, and a row is followed only
+    /// through `color`'s stones, which are on the board, so no read goes
+    /// past the first cell of the margin ([`PAD`] is five), where the
+    /// edge stops it.
+    fn fives_along(&self, s: Point, color: Color, d: usize, out: &mut Fives) {
+        let exact = self.rule.exact_for(color);
+        let own = cell_of(color);
+        let at = self.grid.index(s) as isize;
+        let step = self.grid.steps()[d];
+        let cells = &self.grid.cells;
+        let cell = |k: isize| -> u8 {
+            if k == 0 {
+                own
+            } else {
+                cells[(at + k * step) as usize]
+            }
+        };
+        for k in (-4isize..=4).filter(|&k| k != 0) {
+            if cell(k) != EMPTY {
+                continue;
+            }
+            let mut n = 1;
+            let mut m = k - 1;
+            while cell(m) == own {
+                n += 1;
+                m -= 1;
+            }
+            let mut m = k + 1;
+            while cell(m) == own {
+                n += 1;
+                m += 1;
+            }
+            if if exact { n == 5 } else { n >= 5 } {
+                let (di, dj) = self.directions()[d];
+                let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
+                out.count += 1;
+                out.on_line[d] += 1;
+                out.first.get_or_insert(q);
+            }
+        }
     }
 
     /// The stones of the row that won the game, from one end to the

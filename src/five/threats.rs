@@ -414,23 +414,55 @@ impl<G: FiveGeometry> Engine<G> {
     /// of it.
     pub(super) fn straight_four_lines(&self, at: Point, color: Color) -> [bool; 4] {
         let mut lines = [false; 4];
-        for (d, &(di, dj)) in self.game.directions().iter().enumerate() {
-            lines[d] = (-4..=4).any(|k| {
-                let s = Point::new(at.i + di * k, at.j + dj * k);
-                k != 0
-                    && self.game.is_empty(s)
-                    && !(color == Color::Black && self.game.is_forbidden(s))
-                    && self.game.fives_through(s, color).on_line[d] >= 2
-            });
+        for (d, line) in lines
+            .iter_mut()
+            .enumerate()
+            .take(self.game.directions().len())
+        {
+            *line = self.straight_four_on(at, color, d);
         }
         lines
+    }
+
+    /// [`Engine::straight_four_lines`] on the line of direction `d`.
+    fn straight_four_on(&self, at: Point, color: Color, d: usize) -> bool {
+        let (di, dj) = self.game.directions()[d];
+        (-4..=4).any(|k| {
+            let s = Point::new(at.i + di * k, at.j + dj * k);
+            k != 0
+                && self.game.is_empty(s)
+                && self.game.fives_on_line(s, color, d) >= 2
+                && !(color == Color::Black && self.game.is_forbidden(s))
+        })
     }
 
     /// The defender's moves (the side to move) on the `lines` through
     /// `at`, within five steps, after which `color` has no straight four
     /// on them: each tried on the rules board.
     fn defences(&mut self, at: Point, color: Color, lines: [bool; 4]) -> Vec<Point> {
+        // A stone on one line changes no other line's rows, so after a
+        // stone on line `d` only line `d` needs asking, and with two lines
+        // of straight fours no stone stops both. Under renju a stone may
+        // change which of Black's points are forbidden anywhere, and under
+        // Pente take stones off any line: there every line is asked again.
+        let every_line = self.game.rule() == Rule::Pente
+            || (color == Color::Black && self.game.rule() == Rule::Renju);
+        self.defences_asking(at, color, lines, every_line)
+    }
+
+    /// [`Engine::defences`], each stone's effect asked of every line
+    /// (`every_line`) or of its own line alone.
+    pub(super) fn defences_asking(
+        &mut self,
+        at: Point,
+        color: Color,
+        lines: [bool; 4],
+        every_line: bool,
+    ) -> Vec<Point> {
         let mut out = Vec::new();
+        if !every_line && lines.iter().filter(|&&on| on).count() > 1 {
+            return out;
+        }
         for (d, &(di, dj)) in self.game.directions().iter().enumerate() {
             if !lines[d] {
                 continue;
@@ -445,7 +477,11 @@ impl<G: FiveGeometry> Engine<G> {
                 if self.game.play(p).is_err() {
                     continue;
                 }
-                let stopped = self.straight_four_lines(at, color) == [false; 4];
+                let stopped = if every_line {
+                    self.straight_four_lines(at, color) == [false; 4]
+                } else {
+                    !self.straight_four_on(at, color, d)
+                };
                 self.game.undo();
                 if stopped {
                     out.push(p);

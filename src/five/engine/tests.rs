@@ -759,3 +759,54 @@ fn every_move_the_answers_to_a_three_leave_out_loses() {
     }
     assert!(fired >= 5, "the cut fired {fired} times");
 }
+
+#[test]
+fn a_three_s_defences_asked_of_its_own_line_are_those_asked_of_every_line() {
+    // Dense random positions under freestyle and exactly five, and
+    // renju's White threes: wherever a stone has a straight four to
+    // make, the defences found by asking only the defending stone's line
+    // are those found by asking every line.
+    let mut seed: u64 = 41;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut asked = 0;
+    for game in 0..150 {
+        let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][game % 3];
+        let mut b = FiveBoard::new(11, rule).unwrap();
+        let stones = 8 + next(20);
+        while b.stone_count() < stones {
+            let near: Vec<Point> = b
+                .legal_moves()
+                .filter(|p| (2..9).contains(&p.i) && (2..9).contains(&p.j))
+                .collect();
+            let p = near[next(near.len())];
+            if b.play(p).unwrap().is_some() {
+                b.undo();
+                break;
+            }
+        }
+        let mut e = Engine::new(b.clone());
+        for at in b.points().filter(|&p| b.stone(p).is_some()) {
+            let color = b.stone(at).unwrap();
+            if rule == Rule::Renju && color == Color::Black {
+                continue;
+            }
+            let lines = e.straight_four_lines(at, color);
+            if lines == [false; 4] {
+                continue;
+            }
+            asked += 1;
+            assert_eq!(
+                e.defences_asking(at, color, lines, false),
+                e.defences_asking(at, color, lines, true),
+                "{rule:?} {color:?} at {at:?}: {:?}",
+                b.moves()
+            );
+        }
+    }
+    assert!(asked >= 50, "asked {asked} times");
+}
