@@ -237,4 +237,16 @@ impl LineTable {
     pub(super) fn facts(&self, d: usize, code: u16) -> &Facts {
         &self.facts[usize::from(self.index[d][usize::from(code)])]
     }
+
+    /// Which `Facts` the window `code` along direction `d` has: equal
+    /// indexes, equal facts (so that an update compares two numbers).
+    #[inline]
+    pub(super) fn facts_index(&self, d: usize, code: u16) -> usize {
+        usize::from(self.index[d][usize::from(code)])
+    }
+
+    #[inline]
+    pub(super) fn facts_at(&self, index: usize) -> &Facts {
+        &self.facts[index]
+    }
 }

@@ -91,6 +91,17 @@ const fn index(c: Color) -> usize {
 /// How many threat kinds there are.
 const KINDS: usize = Kind::ALL.len();
 
+/// The kinds of a four are the first [`FOURS`] (by index, as the counts
+/// are kept): whether a point makes a four reads those counts alone.
+const FOURS: usize = 4;
+const _: () = {
+    let mut k = 0;
+    while k < KINDS {
+        assert!(Kind::ALL[k].is_four() == (k < FOURS));
+        k += 1;
+    }
+};
+
 impl Valuation {
     /// The valuation of `board` from scratch.
     pub fn new<G: Shape>(
@@ -219,6 +230,30 @@ impl Valuation {
         }
     }
 
+    /// [`Valuation::add`] of `after` less `before`, in one pass: a
+    /// window looked up again after a stone came or went.
+    #[inline]
+    fn replace(&mut self, k: usize, before: &lines::Facts, after: &lines::Facts) {
+        for ci in 0..2 {
+            let mine = i64::from(after.mine[ci] - before.mine[ci]);
+            self.attack[ci][k] += mine;
+            self.total[ci] += mine;
+            self.defence[ci][k] += i64::from(after.theirs[ci] - before.theirs[ci]);
+            let counts = &mut self.kinds[ci][k];
+            for ((count, &a), &b) in counts
+                .iter_mut()
+                .zip(&after.kinds[ci])
+                .zip(&before.kinds[ci])
+            {
+                *count = count.wrapping_add(u16::from(a)).wrapping_sub(u16::from(b));
+            }
+            // Only a change among the four kinds can list or unlist.
+            if after.kinds[ci][..FOURS] != before.kinds[ci][..FOURS] {
+                self.relist(ci, k);
+            }
+        }
+    }
+
     /// [`Valuation::update`] on the line table's path: the stone at
     /// `changed` was placed or removed on `board`; the windows holding it
     /// (the points within four steps on each line through it) are
@@ -245,11 +280,10 @@ impl Valuation {
                 let code = old & !(3 << lines::slot(s)) | now << lines::slot(s);
                 self.windows[k][d] = code;
                 if self.counted[k] {
-                    let before = *table.facts(d, old);
-                    let after = *table.facts(d, code);
+                    let (before, after) = (table.facts_index(d, old), table.facts_index(d, code));
                     if before != after {
-                        self.add(k, &before, -1);
-                        self.add(k, &after, 1);
+                        let (before, after) = (*table.facts_at(before), *table.facts_at(after));
+                        self.replace(k, &before, &after);
                     }
                 }
             }
@@ -260,10 +294,7 @@ impl Valuation {
     /// out, as its kind counts now say.
     #[inline]
     fn relist(&mut self, ci: usize, k: usize) {
-        let four = Kind::ALL
-            .iter()
-            .zip(&self.kinds[ci][k])
-            .any(|(kind, &n)| n > 0 && kind.is_four());
+        let four = self.kinds[ci][k][..FOURS].iter().any(|&n| n > 0);
         let slot = self.four_slot[ci][k];
         if four && slot == NOT_LISTED {
             self.four_slot[ci][k] = self.fours[ci].len() as u16;
