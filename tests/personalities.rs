@@ -82,13 +82,14 @@ fn five_personalities_choose_their_own_moves_in_pinned_positions() {
             .collect()
     };
     let default = show(&FiveDatabase::builtin());
-    assert_eq!(default, ["G11", "H8", "H5", "D7", "F7", "E9"]);
+    assert_eq!(default, ["H10", "H8", "H5", "D7", "F7", "E9", "H10"]);
     for (name, k, want) in [
         ("five-attacker", 1, "J7"),
-        ("five-defender", 0, "H10"),
         ("five-defender", 4, "G9"),
         ("five-defender", 5, "F6"),
-        ("five-wild", 0, "H10"),
+        // The last position is an opening of four stones, where the
+        // wild one's random terms outweigh small differences.
+        ("five-wild", 6, "L7"),
     ] {
         let loaded =
             katachi::five::personality::load_file(&shipped(name), &FiveDatabase::builtin())

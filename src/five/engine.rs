@@ -15,10 +15,13 @@
 //!    when they threaten one; all moves when every move leaves one: the
 //!    game is lost), searched by a
 //!    principal variation search with iterative deepening over the
-//!    candidates the patterns propose, a leaf scored by the sum of each
-//!    side's pattern values (and as all but won when the side to move can
+//!    candidates the patterns propose (only our fours and the points of
+//!    the opponent's fours when it threatens two fives with one stone:
+//!    `Engine::answers_to_three`), a leaf scored by the sum of each
+//!    side's pattern values, half the side to move's best point
+//!    (`Engine::move_in_hand`), and as all but won when the side to move can
 //!    make two fives at once and the opponent has no four to answer
-//!    with: `Engine::tempo_win`), positions remembered in a transposition
+//!    with (`Engine::tempo_win`); positions remembered in a transposition
 //!    table keyed by a Zobrist hash kept move by move.
 //!
 //! Time is read from an injected clock (`Limits::elapsed`, so that the
@@ -512,7 +515,9 @@ impl<G: FiveGeometry> Engine<G> {
     }
 
     /// The side to move's score: its pattern potential against the
-    /// opponent's.
+    /// opponent's, with what having the move is worth
+    /// ([`Engine::move_in_hand`]) and the threat rule's win
+    /// ([`Engine::tempo_win`]).
     pub(super) fn evaluate(&self) -> i64 {
         let me = self.game.to_move();
         let captured = |c: Color| {
@@ -531,6 +536,31 @@ impl<G: FiveGeometry> Engine<G> {
             + self.capture_in_hand(&CAPTURED_WORTH)
             + random
             + self.tempo_win()
+            + self.move_in_hand()
+    }
+
+    /// What having the move is worth to the side to move: half the value
+    /// of its best point (its own shapes there and the opponent's it
+    /// takes). The pattern sums count both sides' shapes alike, whoever is
+    /// to move, but the side to move plays its best point first, so two
+    /// positions with the same sums differ by whose turn it is. Half,
+    /// because the opponent answers: in self-play at 110,000 nodes a move
+    /// (exactly five, 100 games) the half won 64-4-32 against no share, a
+    /// quarter 55-3-42 and the whole 55-2-43. 0 under Pente (whose capture
+    /// in hand plays this part) and on the hexagon, where it was not
+    /// measured.
+    fn move_in_hand(&self) -> i64 {
+        if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
+            return 0;
+        }
+        let me = self.game.to_move();
+        let best = self
+            .valuation
+            .proposed()
+            .map(|p| self.valuation.value(p, me))
+            .max()
+            .unwrap_or(0);
+        best / 2
     }
 
     /// [`TEMPO_WIN`] when the side to move wins by the threat rule: the

@@ -810,3 +810,41 @@ fn a_three_s_defences_asked_of_its_own_line_are_those_asked_of_every_line() {
     }
     assert!(asked >= 50, "asked {asked} times");
 }
+
+#[test]
+fn the_move_in_hand_is_half_the_best_point_of_the_side_to_move() {
+    let text = "
+        ...........
+        ...........
+        ...........
+        ...........
+        ...........
+        ...XXX.....
+        ....O......
+        ....O......
+        ...........
+        ...........
+        ...........";
+    for (to_move, rule) in [(X, Rule::Exact), (O, Rule::Exact), (X, Rule::Freestyle)] {
+        let (e, _) = engine(rule, to_move, text);
+        let best = e
+            .valuation()
+            .proposed()
+            .map(|p| e.valuation().value(p, to_move))
+            .max()
+            .unwrap();
+        assert!(best > 0);
+        assert_eq!(e.move_in_hand(), best / 2, "{to_move:?} {rule:?}");
+    }
+    // The same stones, the other side to move: the evaluation differs by
+    // the two sides' moves in hand, not only by its sign.
+    let (x, _) = engine(Rule::Exact, X, text);
+    let (o, _) = engine(Rule::Exact, O, text);
+    assert_eq!(
+        x.evaluate() + o.evaluate(),
+        x.move_in_hand() + o.move_in_hand() + x.tempo_win() + o.tempo_win()
+    );
+    // Under Pente the capture in hand plays this part.
+    let (e, _) = engine(Rule::Pente, X, text);
+    assert_eq!(e.move_in_hand(), 0);
+}
