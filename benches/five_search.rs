@@ -11,6 +11,11 @@
 //! - one stone's incremental valuation update (place, update, remove,
 //!   update: two updates) against a full `Valuation::new`, on that
 //!   board (8 stones) and on 40 stones scattered over the centre.
+//!
+//! Then, on 15x15 positions from games katachi lost to the seed's player
+//! as White, the whole choice at depth 1 with no clock: both sides' VCF
+//! (16 fours) and VCT (4 threats) and the safety check of the
+//! candidates, the part of a move the threat searches cost.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -59,6 +64,37 @@ O.............O
 ...............
 ...............
 O.............O";
+
+/// Positions from the seed's player's wins against katachi (freestyle,
+/// 15x15; (row, column) from 0), and what the choice finds there.
+#[rustfmt::skip]
+const RECORDED: [(&str, &[(i32, i32)], &str); 3] = [
+    (
+        "a VCT of 15 moves",
+        &[
+            (9, 5), (6, 9), (8, 4), (5, 8), (7, 3), (10, 6), (7, 4), (4, 7), (6, 2), (5, 1),
+            (3, 6), (7, 10), (8, 11), (7, 6), (6, 4), (9, 4), (8, 2), (8, 5), (6, 7), (5, 5),
+            (10, 3), (5, 6), (5, 9), (5, 4), (5, 7),
+        ],
+        "vct",
+    ),
+    (
+        "a VCT of 13 moves",
+        &[
+            (9, 6), (5, 7), (8, 5), (6, 7), (7, 4), (6, 3), (7, 5), (7, 7), (10, 7), (11, 8),
+            (4, 7), (6, 5), (9, 5), (6, 6), (6, 4),
+        ],
+        "vct",
+    ),
+    (
+        "the opponent's VCT stopped",
+        &[
+            (5, 9), (7, 5), (4, 8), (6, 4), (3, 7), (2, 6), (3, 8), (5, 3), (6, 10), (7, 11),
+            (4, 2),
+        ],
+        "search",
+    ),
+];
 
 fn middle_game(size: usize, moves: usize) -> FiveBoard {
     let mut b = FiveBoard::new(size, Rule::Freestyle).unwrap();
@@ -241,6 +277,32 @@ fn main() {
             us(c8[3], c8[1]),
             us(c40[2], c40[0]),
             us(c40[3], c40[1]),
+        );
+    }
+    println!();
+    println!("| recorded position | stones | nodes | choice |");
+    println!("| --- | --- | --- | --- |");
+    for (name, moves, kind) in RECORDED {
+        let mut game = FiveBoard::new(15, Rule::Freestyle).unwrap();
+        for &(i, j) in moves {
+            game.play(Point::new(i, j)).unwrap();
+        }
+        let mut nodes = 0;
+        let choice = mean(repeats, || {
+            let mut e = Engine::new(game.clone());
+            let found = e.choose(&limits(&zero, &stop, 1, 16, 4));
+            let got = match found {
+                Some((_, Reason::Vct(_))) => "vct",
+                Some((_, Reason::Search { .. })) => "search",
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(got, kind, "{name}");
+            nodes = e.nodes();
+        });
+        println!(
+            "| {name} | {} | {nodes} | {:.1} ms |",
+            moves.len(),
+            choice.as_secs_f64() * 1e3
         );
     }
 }

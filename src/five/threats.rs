@@ -51,8 +51,9 @@ pub(super) struct Failed {
 }
 
 /// How many positions each map of [`Failed`] holds before it starts
-/// again (a few tens of MiB at most).
-const FAILED_CAPACITY: usize = 1 << 20;
+/// again: about 5 MiB a map at most, within the part of a Gomocup
+/// brain's memory limit the transposition table leaves.
+const FAILED_CAPACITY: usize = 1 << 18;
 
 impl Failed {
     pub(super) fn clear(&mut self) {
