@@ -65,10 +65,14 @@ O.............O
 ...............
 O.............O";
 
+/// A position from a game: its name, its moves ((row, column) from 0,
+/// Black first) and what the choice finds there (`vct` or `search`).
+type Recorded = (&'static str, &'static [(i32, i32)], &'static str);
+
 /// Positions from the seed's player's wins against katachi (freestyle,
-/// 15x15; (row, column) from 0), and what the choice finds there.
+/// 15x15).
 #[rustfmt::skip]
-const RECORDED: [(&str, &[(i32, i32)], &str); 3] = [
+const RECORDED: [Recorded; 3] = [
     (
         "a VCT of 15 moves",
         &[
