@@ -464,10 +464,11 @@ impl<G: FiveGeometry> Engine<G> {
     /// lets that stone be played, and loses. So only our fours (they
     /// force an answer first) and the points of the opponent's fours
     /// (the threat's own points, and those that shorten its lines) are
-    /// worth a search, best valued first, at most [`WIDTH`]. `None` when the opponent threatens no straight
-    /// four, or nothing legal answers it; always under Pente (a capture
-    /// can break a three from anywhere) and on the hexagon (not
-    /// measured there: the contest's engine plays as before).
+    /// worth a search, best valued first, at most [`WIDTH`]. `None` when
+    /// the opponent threatens no two fives, or nothing legal answers
+    /// them; always under Pente (a capture can break a three from
+    /// anywhere) and on the hexagon (not measured there: the contest's
+    /// engine plays as before).
     pub(super) fn answers_to_three(&self) -> Option<Vec<Point>> {
         if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
             return None;

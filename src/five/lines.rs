@@ -245,6 +245,7 @@ impl LineTable {
         usize::from(self.index[d][usize::from(code)])
     }
 
+    /// The `Facts` of a [`LineTable::facts_index`].
     #[inline]
     pub(super) fn facts_at(&self, index: usize) -> &Facts {
         &self.facts[index]
