@@ -235,7 +235,7 @@ impl LineTable {
     /// What the window `code` along direction `d` adds at its point.
     #[inline]
     pub(super) fn facts(&self, d: usize, code: u16) -> &Facts {
-        &self.facts[usize::from(self.index[d][usize::from(code)])]
+        self.facts_at(self.facts_index(d, code))
     }
 
     /// Which `Facts` the window `code` along direction `d` has: equal

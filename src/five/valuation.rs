@@ -207,31 +207,24 @@ impl Valuation {
         v
     }
 
-    /// Adds (`sign` 1) or takes away (-1) what point `k`'s windows say.
+    /// Adds (`sign` 1) or takes away (-1) what point `k`'s windows say:
+    /// a replacement of nothing by their facts, or of them by nothing.
     #[inline]
     fn count(&mut self, table: &LineTable, k: usize, sign: i32) {
+        let none = lines::Facts::default();
         for d in 0..table.directions().len() {
             let f = *table.facts(d, self.windows[k][d]);
-            self.add(k, &f, sign);
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, k: usize, f: &lines::Facts, sign: i32) {
-        for ci in 0..2 {
-            let mine = i64::from(f.mine[ci] * sign);
-            self.attack[ci][k] += mine;
-            self.total[ci] += mine;
-            self.defence[ci][k] += i64::from(f.theirs[ci] * sign);
-            for (count, &by) in self.kinds[ci][k].iter_mut().zip(&f.kinds[ci]) {
-                *count = count.wrapping_add_signed(i16::from(by) * sign as i16);
+            if sign > 0 {
+                self.replace(k, &none, &f);
+            } else {
+                self.replace(k, &f, &none);
             }
-            self.relist(ci, k);
         }
     }
 
-    /// [`Valuation::add`] of `after` less `before`, in one pass: a
-    /// window looked up again after a stone came or went.
+    /// What point `k`'s facts `before` said replaced by what `after`
+    /// says, in one pass: a window looked up again after a stone came or
+    /// went, or a point's windows counted in or out.
     #[inline]
     fn replace(&mut self, k: usize, before: &lines::Facts, after: &lines::Facts) {
         for ci in 0..2 {

@@ -542,34 +542,56 @@ fn wins_in_three(b: &FiveBoard) -> bool {
     })
 }
 
-#[test]
-fn every_tempo_win_is_a_win_in_three() {
-    // Dense random games near the centre of a 9x9 board, under each rule
-    // (a fixed generator: the same positions every run); wherever the rule
-    // fires, the exhaustive reference must find the win.
-    let mut seed: u64 = 17;
+/// `games` dense random positions (a fixed generator from `seed`: the
+/// same positions every run) on `size`x`size` boards, the rules in
+/// turn (freestyle, exactly five, renju): `stones.0` plus up to
+/// `stones.1 - 1` more stones played alternately on legal points at
+/// least `margin` from the edge, stopped before a move that ends the
+/// game.
+fn dense_games(
+    seed: u64,
+    games: usize,
+    size: usize,
+    margin: i32,
+    stones: (usize, usize),
+) -> Vec<FiveBoard> {
+    let mut seed = seed;
     let mut next = |n: usize| {
         seed = seed
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         (seed >> 33) as usize % n
     };
-    let mut fired = 0;
-    for game in 0..240 {
-        let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][game % 3];
-        let mut b = FiveBoard::new(9, rule).unwrap();
-        let stones = 6 + next(14);
-        while b.stone_count() < stones {
-            let near: Vec<Point> = b
-                .legal_moves()
-                .filter(|p| (1..8).contains(&p.i) && (1..8).contains(&p.j))
-                .collect();
-            let p = near[next(near.len())];
-            if b.play(p).unwrap().is_some() {
-                b.undo();
-                break;
+    let inner = margin..size as i32 - margin;
+    (0..games)
+        .map(|game| {
+            let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][game % 3];
+            let mut b = FiveBoard::new(size, rule).unwrap();
+            let count = stones.0 + next(stones.1);
+            while b.stone_count() < count {
+                let near: Vec<Point> = b
+                    .legal_moves()
+                    .filter(|p| inner.contains(&p.i) && inner.contains(&p.j))
+                    .collect();
+                let p = near[next(near.len())];
+                if b.play(p).unwrap().is_some() {
+                    b.undo();
+                    break;
+                }
             }
-        }
+            b
+        })
+        .collect()
+}
+
+#[test]
+fn every_tempo_win_is_a_win_in_three() {
+    // Dense random games near the centre of a 9x9 board, under each rule
+    // (a fixed generator: the same positions every run); wherever the rule
+    // fires, the exhaustive reference must find the win.
+    let mut fired = 0;
+    for b in dense_games(17, 240, 9, 1, (6, 14)) {
+        let rule = b.rule();
         let e = Engine::new(b.clone());
         if e.fives(b.to_move()).is_empty()
             && e.fives(b.to_move().other()).is_empty()
@@ -710,29 +732,9 @@ fn every_move_the_answers_to_a_three_leave_out_loses() {
     // the answers are cut to our fours and its four points, every other
     // legal move that makes no five of ours lets the opponent win by two
     // fives (the plain reference above).
-    let mut seed: u64 = 29;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as usize % n
-    };
     let mut fired = 0;
-    for game in 0..300 {
-        let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][game % 3];
-        let mut b = FiveBoard::new(9, rule).unwrap();
-        let stones = 5 + next(14);
-        while b.stone_count() < stones {
-            let near: Vec<Point> = b
-                .legal_moves()
-                .filter(|p| (1..8).contains(&p.i) && (1..8).contains(&p.j))
-                .collect();
-            let p = near[next(near.len())];
-            if b.play(p).unwrap().is_some() {
-                b.undo();
-                break;
-            }
-        }
+    for b in dense_games(29, 300, 9, 1, (5, 14)) {
+        let rule = b.rule();
         let e = Engine::new(b.clone());
         let me = b.to_move();
         if !e.fives(me).is_empty() || !e.fives(me.other()).is_empty() {
@@ -776,29 +778,9 @@ fn a_three_s_defences_asked_of_its_own_line_are_those_asked_of_every_line() {
     // renju's White threes: wherever a stone has a straight four to
     // make, the defences found by asking only the defending stone's line
     // are those found by asking every line.
-    let mut seed: u64 = 41;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as usize % n
-    };
     let mut asked = 0;
-    for game in 0..150 {
-        let rule = [Rule::Freestyle, Rule::Exact, Rule::Renju][game % 3];
-        let mut b = FiveBoard::new(11, rule).unwrap();
-        let stones = 8 + next(20);
-        while b.stone_count() < stones {
-            let near: Vec<Point> = b
-                .legal_moves()
-                .filter(|p| (2..9).contains(&p.i) && (2..9).contains(&p.j))
-                .collect();
-            let p = near[next(near.len())];
-            if b.play(p).unwrap().is_some() {
-                b.undo();
-                break;
-            }
-        }
+    for b in dense_games(41, 150, 11, 2, (8, 20)) {
+        let rule = b.rule();
         let mut e = Engine::new(b.clone());
         for at in b.points().filter(|&p| b.stone(p).is_some()) {
             let color = b.stone(at).unwrap();
