@@ -71,7 +71,9 @@ fn main() {
                             stop: &stop,
                             max_depth: fixed.unwrap_or(12),
                             vcf_depth: 16,
-                            vct_depth: 4,
+                            // As the brain under a clock: the root's VCT
+                            // deepens to 8 while its share lasts.
+                            vct_depth: if fixed.is_some() { 4 } else { 8 },
                             table_bytes: DEFAULT_TABLE_BYTES,
                             max_nodes: None,
                         })

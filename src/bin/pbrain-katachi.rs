@@ -134,7 +134,8 @@ impl Brain for FiveBrain {
             stop,
             max_depth: 12,
             vcf_depth: 16,
-            vct_depth: 4,
+            // Our VCT deepens to 8 while its share of the move lasts.
+            vct_depth: 8,
             table_bytes: table_bytes(limits.max_memory),
             max_nodes: self.nodes,
         });

@@ -505,7 +505,8 @@ impl<G: FiveGeometry> Engine<G> {
     ) -> (Vec<Point>, bool) {
         self.pass();
         let by_fours = self.vcf(limits.vcf_depth, limits).is_some();
-        let by_threes = !by_fours && self.vct(limits.vct_depth, limits).is_some();
+        let depth = self.safety_vct_depth(limits);
+        let by_threes = !by_fours && self.vct(depth, limits).is_some();
         self.pass();
         if !by_fours && !by_threes {
             return (moves, false);
@@ -520,7 +521,7 @@ impl<G: FiveGeometry> Engine<G> {
             }
             let mut theirs = self.vcf(limits.vcf_depth, limits).is_some();
             if by_threes && !theirs {
-                theirs = self.vct(limits.vct_depth, limits).is_some();
+                theirs = self.vct(depth, limits).is_some();
             }
             let out = self.clock.out;
             self.unmake();

@@ -840,3 +840,52 @@ fn the_move_in_hand_is_half_the_best_point_of_the_side_to_move() {
     let (e, _) = engine(Rule::Pente, X, text);
     assert_eq!(e.move_in_hand(), 0);
 }
+
+/// From a game against Rapfi (exactly five, White to move): White wins
+/// by threes and fours in 17 moves, a VCT that needs depth 6; depth 4
+/// finds none.
+const DEEP_VCT: &str = "
+        ...............
+        ...............
+        ...............
+        .....O.........
+        ......X........
+        .......X.......
+        ..X.....X......
+        ...OX..........
+        ...OOX.........
+        .....O.........
+        ...............
+        ...............
+        ...............
+        ...............
+        ...............";
+
+#[test]
+fn the_root_vct_deepens_to_vct_depth_while_its_share_lasts() {
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let choose_with = |vct_depth: u32, max_nodes: Option<u64>| {
+        let (mut e, _) = engine(Rule::Exact, O, DEEP_VCT);
+        let mut l = limits(&zero, &stop);
+        l.vcf_depth = 16;
+        l.vct_depth = vct_depth;
+        l.max_nodes = max_nodes;
+        let (p, why) = e.choose(&l).expect("a move");
+        (e, p, why)
+    };
+    let (_, _, why) = choose_with(SAFETY_VCT_DEPTH, None);
+    assert!(!matches!(why, Reason::Vct(_)), "{why:?}");
+    let (e, p, why) = choose_with(SAFETY_VCT_DEPTH + 2, None);
+    let Reason::Vct(line) = why else {
+        panic!("{why:?}")
+    };
+    assert_eq!(p, line[0]);
+    assert!(line_wins(&e, &line), "{line:?}");
+    // The same depth allowed, but a node budget whose VCT share (a
+    // quarter) ends inside the deeper search: the search plays instead.
+    let (_, _, why) = choose_with(SAFETY_VCT_DEPTH + 2, Some(100_000));
+    assert!(matches!(why, Reason::Search { .. }), "{why:?}");
+    let (_, _, why) = choose_with(SAFETY_VCT_DEPTH + 2, Some(1_000_000));
+    assert!(matches!(why, Reason::Vct(_)), "{why:?}");
+}
