@@ -89,11 +89,12 @@ pub struct Limits<'a> {
     pub max_depth: u32,
     /// The deepest VCF line (our fours).
     pub vcf_depth: u32,
-    /// The deepest VCT line (our threes and fours) for our own win: the
-    /// root's VCT deepens to it in steps of two from
-    /// [`SAFETY_VCT_DEPTH`] while its share of the budget lasts. The
+    /// The deepest VCT line (our threes and fours). On the square, the
+    /// root's VCT for our own win deepens to it in steps of two from
+    /// [`SAFETY_VCT_DEPTH`] while its share of the budget lasts, and the
     /// opponent's VCTs (the safety check, once per candidate) are
-    /// searched no deeper than [`SAFETY_VCT_DEPTH`].
+    /// searched no deeper than [`SAFETY_VCT_DEPTH`]; on the hexagon both
+    /// are searched to this depth at once.
     pub vct_depth: u32,
     /// The transposition table's size in bytes (0: no table).
     pub table_bytes: usize,
@@ -718,9 +719,10 @@ impl<G: FiveGeometry> Engine<G> {
     /// ([`SAFETY_VCT_DEPTH`] on the square), then two deeper at a time
     /// up to `vct_depth`, until one wins or the step's share of the
     /// budget is spent. A deeper VCT can cost many times the last (in
-    /// one recorded position depth 4 failed after 425,166 nodes and
-    /// depth 6 had not ended after 7,245,629), so the shallow ones answer
-    /// first; each starts from the failures the last remembered.
+    /// one recorded position the whole choice with VCT depth 4 took
+    /// 425,166 nodes, while the VCT alone at depth 6 had not ended after
+    /// 7,245,629), so the shallow ones answer first; each starts from
+    /// the failures the last remembered.
     fn deepening_vct(&mut self, limits: &Limits<'_>) -> Option<Vec<Point>> {
         let mut depth = self.safety_vct_depth(limits);
         loop {
