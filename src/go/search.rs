@@ -112,6 +112,18 @@ pub struct SearchOptions {
     /// Go level 10 it won 2 of 11 games where the search without it won 4
     /// of the same 11 (README).
     pub last_good_reply: bool,
+    /// The nakade answer in the playouts ([`Playout::with_nakade`]):
+    /// after a capture that leaves a dead eye shape, its vital point.
+    pub nakade: bool,
+    /// How much of a playout's worth is its margin rather than its result
+    /// (0: a win is worth 1 and a loss 0, whatever the count). With a
+    /// weight `w` a playout is worth `(1 - w) * won + w * m`, where `m`
+    /// grows from 0 to 1 with the margin (one half at a drawn count,
+    /// about 0.88 at a board's side in points): the search then prefers,
+    /// among moves that win alike, the one that wins by more, and among
+    /// lost ones the one that loses by less, as Fuego's score
+    /// modification does. The win rates it reports are these worths.
+    pub score_weight: f32,
 }
 
 impl Default for SearchOptions {
@@ -130,6 +142,8 @@ impl Default for SearchOptions {
             ladders: true,
             fill_board: false,
             last_good_reply: false,
+            nakade: false,
+            score_weight: 0.0,
         }
     }
 }
@@ -248,6 +262,19 @@ const EXPAND_AFTER: u32 = 2;
 /// expansion adds a node per legal move) would otherwise grow without
 /// bound.
 const MAX_NODES: usize = 2_000_000;
+
+/// A playout's worth to black: 1 or 0 by `black_wins`, with `weight` of
+/// it given by the `margin` (black's count minus komi) through a
+/// logistic of the margin over `scale` points instead
+/// ([`SearchOptions::score_weight`]).
+fn outcome(black_wins: bool, margin: f32, weight: f32, scale: f32) -> f32 {
+    let won = if black_wins { 1.0 } else { 0.0 };
+    if weight == 0.0 {
+        return won;
+    }
+    let m = 0.5 + 0.5 * (margin / scale).tanh();
+    (1.0 - weight) * won + weight * m
+}
 
 /// Progressive widening at the root: how many candidates are open after
 /// `visits` playouts — [`WIDEN_START`] at first, one more each time the
@@ -735,10 +762,12 @@ impl TreeInputs<'_> {
             }
             .with_ladders(opts.ladders)
             .with_fill_board(opts.fill_board)
+            .with_nakade(opts.nakade)
             .with_replies(opts.last_good_reply),
             path: Vec::new(),
             owner: vec![0; (n + 2) * (n + 2)],
             pass_child: None,
+            margin_scale: n as f32,
         };
         s.nodes.push(Node::new(0, 0.0, 0.0));
         s.nodes[0].known = true;
@@ -813,6 +842,9 @@ struct Search<'g> {
     owner: Vec<u8>,
     /// The root's pass child, open whatever the widening.
     pass_child: Option<u32>,
+    /// The margin, in points, at which a playout's margin term is about
+    /// 0.88 ([`outcome`]): the board's side.
+    margin_scale: f32,
 }
 
 impl Search<'_> {
@@ -864,7 +896,13 @@ impl Search<'_> {
         let black_wins = margin > 0.0 || (margin == 0.0 && self.rng.next_u64() & 1 == 1);
         self.playout
             .learn(&seq[..tree_moves], self.last, black_wins);
-        self.backup(&seq, tree_moves, black_wins);
+        let black_value = outcome(
+            black_wins,
+            margin,
+            self.opts.score_weight,
+            self.margin_scale,
+        );
+        self.backup(&seq, tree_moves, black_value);
     }
 
     /// Gives `node` its children: every legal move of `to_move` that
@@ -985,8 +1023,9 @@ impl Search<'_> {
 
     /// Updates the path's statistics, and the AMAF statistics of the
     /// children of every node on the path.
-    fn backup(&mut self, seq: &[(u16, u8)], tree_moves: usize, black_wins: bool) {
-        let winner = if black_wins { 1u8 } else { 2u8 };
+    fn backup(&mut self, seq: &[(u16, u8)], tree_moves: usize, black_value: f32) {
+        // What the playout is worth to each colour (cell values 1 and 2).
+        let value = [0.0, black_value, 1.0 - black_value];
         for v in self.owner.iter_mut() {
             *v = 0;
         }
@@ -1012,9 +1051,7 @@ impl Search<'_> {
             let n = &mut self.nodes[node as usize];
             n.visits += 1.0;
             n.real_visits += 1;
-            if mover == winner {
-                n.wins += 1.0;
-            }
+            n.wins += value[mover as usize];
             // AMAF: children whose move the player to move here played
             // first later on.
             let to_move = 3 - mover;
@@ -1024,9 +1061,7 @@ impl Search<'_> {
                     let ch = &mut self.nodes[c as usize];
                     if self.owner[ch.mv as usize] == to_move {
                         ch.amaf_visits += 1.0;
-                        if to_move == winner {
-                            ch.amaf_wins += 1.0;
-                        }
+                        ch.amaf_wins += value[to_move as usize];
                     }
                 }
             }
@@ -1136,6 +1171,14 @@ mod tests {
                 knowledge_visits: 0,
                 ..Default::default()
             },
+            // Weighing the margin and answering nakade changes nothing
+            // here: the race is the game.
+            SearchOptions {
+                playouts,
+                score_weight: 0.3,
+                nakade: true,
+                ..Default::default()
+            },
         ] {
             let eval = movegen::evaluate(&g, Color::Black, EvalOptions::default());
             let r = search(&g, Color::Black, &eval, opts).unwrap();
@@ -1150,6 +1193,38 @@ mod tests {
             assert_eq!(r.best, Move::Play(pt("F5")), "{:?}", &r.children[..3]);
             assert!(r.winrate > 0.6, "white: {}", r.winrate);
         }
+    }
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::outcome;
+
+    #[test]
+    fn a_playout_is_worth_its_result_plus_a_share_for_its_margin() {
+        // Without a weight: the result alone, whatever the margin.
+        for margin in [-80.5, -0.5, 0.5, 80.5] {
+            assert_eq!(
+                outcome(margin > 0.0, margin, 0.0, 9.0),
+                f32::from(margin > 0.0)
+            );
+        }
+        // With one: within 0 and 1, growing with the margin, and any win
+        // worth more than any loss.
+        let margins = [-200.5, -40.5, -9.5, -0.5, 0.5, 9.5, 40.5, 200.5];
+        let worths: Vec<f32> = margins
+            .iter()
+            .map(|&m| outcome(m > 0.0, m, 0.1, 9.0))
+            .collect();
+        for w in worths.windows(2) {
+            assert!(w[0] < w[1], "{worths:?}");
+        }
+        assert!(worths[0] >= 0.0 && worths[7] <= 1.0, "{worths:?}");
+        assert!(worths[3] < 0.06 && worths[4] > 0.94, "{worths:?}");
+        // A margin of the scale (the board's side) is worth about 0.88
+        // of the weight.
+        let at_scale = outcome(true, 9.0, 0.1, 9.0);
+        assert!((at_scale - (0.9 + 0.1 * 0.8808)).abs() < 1e-4, "{at_scale}");
     }
 }
 

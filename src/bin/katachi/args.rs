@@ -232,8 +232,9 @@ pub(crate) struct SearchArgs {
     /// candidates are the root's moves, their values its priors, and the
     /// most played wins. 0 plays the heaviest candidate, as the seed's
     /// engine (and `katachi explain` without `--playouts`). By default
-    /// the board's size decides, so that a move takes about 1.5 s on one
-    /// idle core: 40,000 up to 9x9, 20,000 up to 13x13, 10,000 above.
+    /// the board's size decides, so that a move early in a game stays
+    /// within 2 s on one idle core: 40,000 up to 9x9, 20,000 up to 13x13,
+    /// 8,000 above.
     #[arg(long, value_name = "N")]
     playouts: Option<u32>,
     /// Virtual visits of each root prior: how many playouts a pattern
@@ -273,6 +274,19 @@ pub(crate) struct SearchArgs {
     /// playouts of the same search play a stored answer again.
     #[arg(long)]
     last_good_reply: bool,
+    /// Playouts that answer a capture leaving a dead eye shape (three in
+    /// a row or bent, the pyramid four, the bulky or crossed five, the
+    /// rabbity six) on its vital point, as the defender's group could
+    /// otherwise live in them.
+    #[arg(long)]
+    nakade: bool,
+    /// How much of a playout's worth is its margin rather than its
+    /// result, from 0 (win or loss only) to 1: with it the search prefers
+    /// the move that wins by more among those that win alike, and loses
+    /// by less among lost ones; the win rates it reports are these
+    /// worths.
+    #[arg(long, value_name = "W", default_value_t = SearchOptions::default().score_weight, value_parser = share)]
+    score_weight: f32,
     /// Search threads: each grows its own tree with its share of the
     /// playouts (or the whole clock budget) and the root statistics are
     /// summed. With a fixed number of playouts the moves are a function
@@ -339,6 +353,8 @@ impl SearchArgs {
             ladders: !self.no_ladders,
             fill_board: self.fill_board,
             last_good_reply: self.last_good_reply,
+            nakade: self.nakade,
+            score_weight: self.score_weight,
         })
     }
 }
