@@ -43,7 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
-[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--tree-priors] [--no-ladders] [--fill-board] [--last-good-reply] [--nakade] [--score-weight W] \
+[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--tree-priors] [--no-ladders] [--fill-board] [--last-good-reply] [--nakade] [--dynamic-komi] [--score-weight W] \
 [--size N] [--komi K] [--cap MOVES] [--opening-moves M] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
@@ -81,6 +81,7 @@ fn parse_args() -> Result<Args, String> {
             "--last-good-reply" => a.search.last_good_reply = true,
             "--fill-board" => a.search.fill_board = true,
             "--nakade" => a.search.nakade = true,
+            "--dynamic-komi" => a.search.dynamic_komi = true,
             "--score-weight" => a.search.score_weight = num(value("--score-weight")?)? as f32,
             "--knowledge-visits" => {
                 a.search.knowledge_visits = num(value("--knowledge-visits")?)? as u32

@@ -124,6 +124,15 @@ pub struct SearchOptions {
     /// lost ones the one that loses by less, as Fuego's score
     /// modification does. The win rates it reports are these worths.
     pub score_weight: f32,
+    /// A safety margin when ahead (a dynamic komi): after a quarter of
+    /// the playouts, when the side to move wins at least
+    /// [`DYNAMIC_KOMI_AHEAD`] of them, the rest are judged against a komi
+    /// raised against it by half its median margin (at most the board's
+    /// side in points). A search far ahead otherwise finds every move
+    /// winning alike and gives points away until the game is close by
+    /// its playouts' count, which can misjudge it. The win rates it
+    /// reports mix the two komis.
+    pub dynamic_komi: bool,
 }
 
 impl Default for SearchOptions {
@@ -144,6 +153,7 @@ impl Default for SearchOptions {
             last_good_reply: false,
             nakade: false,
             score_weight: 0.0,
+            dynamic_komi: false,
         }
     }
 }
@@ -262,6 +272,35 @@ const EXPAND_AFTER: u32 = 2;
 /// expansion adds a node per legal move) would otherwise grow without
 /// bound.
 const MAX_NODES: usize = 2_000_000;
+
+/// The share of the first quarter's playouts the side to move must win
+/// for [`SearchOptions::dynamic_komi`] to raise the komi against it.
+pub const DYNAMIC_KOMI_AHEAD: f32 = 0.8;
+
+/// The komi raised against `root` (1 black, 2 white) when it won at least
+/// [`DYNAMIC_KOMI_AHEAD`] of the playouts whose `margins` (its count minus
+/// its opponent's, komi included) are given: by half the median margin,
+/// at most `cap` points. `None` when it is not that far ahead.
+fn dynamic_komi(komi: f32, root: u8, margins: &mut [f32], cap: f32) -> Option<f32> {
+    if margins.is_empty() {
+        return None;
+    }
+    let won = margins.iter().filter(|&&m| m > 0.0).count();
+    if (won as f32) < DYNAMIC_KOMI_AHEAD * margins.len() as f32 {
+        return None;
+    }
+    margins.sort_unstable_by(f32::total_cmp);
+    let median = margins[margins.len() / 2];
+    let extra = (0.5 * median).min(cap).max(0.0).floor();
+    if extra == 0.0 {
+        return None;
+    }
+    Some(if root == 1 {
+        komi + extra
+    } else {
+        komi - extra
+    })
+}
 
 /// A playout's worth to black: 1 or 0 by `black_wins`, with `weight` of
 /// it given by the `margin` (black's count minus komi) through a
@@ -768,6 +807,10 @@ impl TreeInputs<'_> {
             owner: vec![0; (n + 2) * (n + 2)],
             pass_child: None,
             margin_scale: n as f32,
+            board: None,
+            seq: Vec::new(),
+            margins: opts.dynamic_komi.then(Vec::new),
+            dynamic_after: (opts.playouts / opts.threads.max(1) as u32 / 4).max(1) as usize,
         };
         s.nodes.push(Node::new(0, 0.0, 0.0));
         s.nodes[0].known = true;
@@ -845,14 +888,33 @@ struct Search<'g> {
     /// The margin, in points, at which a playout's margin term is about
     /// 0.88 ([`outcome`]): the board's side.
     margin_scale: f32,
+    /// Scratch: the board of the last playout, overwritten by the next.
+    board: Option<FastBoard>,
+    /// Scratch: the moves of the last playout, tree moves first.
+    seq: Vec<(u16, u8)>,
+    /// With [`SearchOptions::dynamic_komi`], the margins of the playouts
+    /// so far for the side to move, until the komi is decided.
+    margins: Option<Vec<f32>>,
+    /// After how many playouts the dynamic komi is decided.
+    dynamic_after: usize,
 }
 
 impl Search<'_> {
     fn iterate(&mut self) {
-        let mut board = self.root_board.clone();
+        // The board and the move list are reused from one playout to the
+        // next: a fresh copy of the board and a growing list for every
+        // playout cost allocations the playout itself does not need.
+        let mut board = match self.board.take() {
+            Some(mut b) => {
+                b.copy_from(&self.root_board);
+                b
+            }
+            None => self.root_board.clone(),
+        };
+        let mut seq = std::mem::take(&mut self.seq);
+        seq.clear();
         let mut to_move = self.root_color;
         let mut last = self.last;
-        let mut seq: Vec<(u16, u8)> = Vec::new();
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
@@ -903,6 +965,22 @@ impl Search<'_> {
             self.margin_scale,
         );
         self.backup(&seq, tree_moves, black_value);
+        if let Some(margins) = &mut self.margins {
+            margins.push(if self.root_color == 1 {
+                margin
+            } else {
+                -margin
+            });
+            if margins.len() >= self.dynamic_after {
+                let cap = self.margin_scale;
+                if let Some(komi) = dynamic_komi(self.komi, self.root_color, margins, cap) {
+                    self.komi = komi;
+                }
+                self.margins = None;
+            }
+        }
+        self.board = Some(board);
+        self.seq = seq;
     }
 
     /// Gives `node` its children: every legal move of `to_move` that
@@ -1171,12 +1249,14 @@ mod tests {
                 knowledge_visits: 0,
                 ..Default::default()
             },
-            // Weighing the margin and answering nakade changes nothing
-            // here: the race is the game.
+            // Weighing the margin, answering nakade and keeping a
+            // margin when ahead change nothing here: the race is the
+            // game.
             SearchOptions {
                 playouts,
                 score_weight: 0.3,
                 nakade: true,
+                dynamic_komi: true,
                 ..Default::default()
             },
         ] {
@@ -1198,7 +1278,26 @@ mod tests {
 
 #[cfg(test)]
 mod outcome_tests {
-    use super::outcome;
+    use super::{dynamic_komi, outcome};
+
+    #[test]
+    fn the_komi_rises_against_a_side_far_ahead_by_half_its_median_margin() {
+        // Black won 9 of 10 playouts, by a median of 12.5: the komi rises
+        // by 6 against black, or falls by 6 against white.
+        let margins = [12.5, 3.5, 20.5, -4.5, 8.5, 15.5, 12.5, 30.5, 10.5, 14.5];
+        assert_eq!(dynamic_komi(7.5, 1, &mut margins.clone(), 13.0), Some(13.5));
+        assert_eq!(dynamic_komi(7.5, 2, &mut margins.clone(), 13.0), Some(1.5));
+        // At most the cap.
+        let far = [80.5; 10];
+        assert_eq!(dynamic_komi(7.5, 1, &mut far.clone(), 13.0), Some(20.5));
+        // Not far enough ahead: 7 of 10 won.
+        let close = [12.5, 3.5, 20.5, -4.5, -8.5, 15.5, -12.5, 30.5, 10.5, 14.5];
+        assert_eq!(dynamic_komi(7.5, 1, &mut close.clone(), 13.0), None);
+        // Ahead by less than two points a playout: nothing to keep.
+        let narrow = [1.5; 10];
+        assert_eq!(dynamic_komi(7.5, 1, &mut narrow.clone(), 13.0), None);
+        assert_eq!(dynamic_komi(7.5, 1, &mut [], 13.0), None);
+    }
 
     #[test]
     fn a_playout_is_worth_its_result_plus_a_share_for_its_margin() {

@@ -287,6 +287,13 @@ pub(crate) struct SearchArgs {
     /// worths.
     #[arg(long, value_name = "W", default_value_t = SearchOptions::default().score_weight, value_parser = share)]
     score_weight: f32,
+    /// A safety margin when far ahead (a dynamic komi): when the first
+    /// quarter of the playouts wins at least 80 % for the side to move,
+    /// the rest are judged against a komi raised against it by half its
+    /// median margin, so that the search keeps a lead instead of giving
+    /// points away.
+    #[arg(long)]
+    dynamic_komi: bool,
     /// Search threads: each grows its own tree with its share of the
     /// playouts (or the whole clock budget) and the root statistics are
     /// summed. With a fixed number of playouts the moves are a function
@@ -355,6 +362,7 @@ impl SearchArgs {
             last_good_reply: self.last_good_reply,
             nakade: self.nakade,
             score_weight: self.score_weight,
+            dynamic_komi: self.dynamic_komi,
         })
     }
 }
