@@ -807,8 +807,6 @@ impl TreeInputs<'_> {
             owner: vec![0; (n + 2) * (n + 2)],
             pass_child: None,
             margin_scale: n as f32,
-            board: None,
-            seq: Vec::new(),
             margins: opts.dynamic_komi.then(Vec::new),
             dynamic_after: (opts.playouts / opts.threads.max(1) as u32 / 4).max(1) as usize,
         };
@@ -888,10 +886,6 @@ struct Search<'g> {
     /// The margin, in points, at which a playout's margin term is about
     /// 0.88 ([`outcome`]): the board's side.
     margin_scale: f32,
-    /// Scratch: the board of the last playout, overwritten by the next.
-    board: Option<FastBoard>,
-    /// Scratch: the moves of the last playout, tree moves first.
-    seq: Vec<(u16, u8)>,
     /// With [`SearchOptions::dynamic_komi`], the margins of the playouts
     /// so far for the side to move, until the komi is decided.
     margins: Option<Vec<f32>>,
@@ -901,18 +895,8 @@ struct Search<'g> {
 
 impl Search<'_> {
     fn iterate(&mut self) {
-        // The board and the move list are reused from one playout to the
-        // next: a fresh copy of the board and a growing list for every
-        // playout cost allocations the playout itself does not need.
-        let mut board = match self.board.take() {
-            Some(mut b) => {
-                b.copy_from(&self.root_board);
-                b
-            }
-            None => self.root_board.clone(),
-        };
-        let mut seq = std::mem::take(&mut self.seq);
-        seq.clear();
+        let mut board = self.root_board.clone();
+        let mut seq: Vec<(u16, u8)> = Vec::new();
         let mut to_move = self.root_color;
         let mut last = self.last;
         self.path.clear();
@@ -979,8 +963,6 @@ impl Search<'_> {
                 self.margins = None;
             }
         }
-        self.board = Some(board);
-        self.seq = seq;
     }
 
     /// Gives `node` its children: every legal move of `to_move` that
