@@ -27,7 +27,13 @@
 //!   `patterns/playout.db` around the last move, and run out of atari
 //!   only where that is not a ladder ([`super::ladder`]); with
 //!   [`SearchOptions::last_good_reply`] they also replay the answers
-//!   that won earlier playouts of the same search (off by default).
+//!   that won earlier playouts of the same search, and with
+//!   [`SearchOptions::nakade`] they play the vital point of a dead eye
+//!   shape a capture leaves (both off by default);
+//! - a playout is worth its result, or with
+//!   [`SearchOptions::score_weight`] partly its margin, judged against
+//!   the komi, or with [`SearchOptions::dynamic_komi`] against a komi
+//!   raised against a side far ahead (both off by default).
 //!
 //! The move played is the root child visited most, but where the pass
 //! and the best move are measured alike the scoring decides
@@ -35,7 +41,8 @@
 //! parts is worth is measured by the games benchmark, which can switch
 //! each off (`--prior-visits 0`, `--no-widening`, `--knowledge-visits 0`,
 //! `--no-shapes`, `--no-ladders`) or on (`--fill-board`,
-//! `--last-good-reply`).
+//! `--last-good-reply`, `--nakade`, `--score-weight W`,
+//! `--dynamic-komi`).
 //!
 //! Without a clock budget everything is a function of the game's seed and
 //! the position: same inputs, same move.
@@ -114,6 +121,8 @@ pub struct SearchOptions {
     pub last_good_reply: bool,
     /// The nakade answer in the playouts ([`Playout::with_nakade`]):
     /// after a capture that leaves a dead eye shape, its vital point.
+    /// Off by default: on 13x13 against GNU Go level 10 it won 6 of 20
+    /// where the same engine without it won 5 and 9 (README).
     pub nakade: bool,
     /// How much of a playout's worth is its margin rather than its result
     /// (0: a win is worth 1 and a loss 0, whatever the count). With a
@@ -123,6 +132,8 @@ pub struct SearchOptions {
     /// among moves that win alike, the one that wins by more, and among
     /// lost ones the one that loses by less, as Fuego's score
     /// modification does. The win rates it reports are these worths.
+    /// 0 by default: at 0.1 it won 7 of 20 on 13x13 against GNU Go level
+    /// 10 (README).
     pub score_weight: f32,
     /// A safety margin when ahead (a dynamic komi): after a quarter of
     /// the playouts, when the side to move wins at least
@@ -131,7 +142,8 @@ pub struct SearchOptions {
     /// side in points). A search far ahead otherwise finds every move
     /// winning alike and gives points away until the game is close by
     /// its playouts' count, which can misjudge it. The win rates it
-    /// reports mix the two komis.
+    /// reports mix the two komis. Off by default: it won 7 of 20 on
+    /// 13x13 against GNU Go level 10 (README).
     pub dynamic_komi: bool,
 }
 
@@ -896,9 +908,9 @@ struct Search<'g> {
 impl Search<'_> {
     fn iterate(&mut self) {
         let mut board = self.root_board.clone();
-        let mut seq: Vec<(u16, u8)> = Vec::new();
         let mut to_move = self.root_color;
         let mut last = self.last;
+        let mut seq: Vec<(u16, u8)> = Vec::new();
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
