@@ -455,8 +455,8 @@ pub(crate) fn nakade_point(board: &FastBoard, region: &[u16]) -> Option<u16> {
     if !KILLABLE.contains(&&sorted[..region.len()]) {
         return None;
     }
-    let most = sorted[region.len() - 1];
-    let i = degrees.iter().position(|&d| d == most)?;
+    let most = degrees.iter().max()?;
+    let i = degrees.iter().position(|d| d == most)?;
     Some(region[i])
 }
 

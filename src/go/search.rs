@@ -49,7 +49,7 @@
 
 use super::deadline::{Clock, Deadline, WallClock};
 use super::evaluation::Evaluation;
-use super::fastboard::{cell, FastBoard};
+use super::fastboard::{cell, FastBoard, BLACK};
 use super::game::{Game, Move};
 use super::playout::{Playout, Rng};
 use super::rules::Scoring;
@@ -307,7 +307,7 @@ fn dynamic_komi(komi: f32, root: u8, margins: &mut [f32], cap: f32) -> Option<f3
     if extra == 0.0 {
         return None;
     }
-    Some(if root == 1 {
+    Some(if root == BLACK {
         komi + extra
     } else {
         komi - extra
@@ -818,9 +818,8 @@ impl TreeInputs<'_> {
             path: Vec::new(),
             owner: vec![0; (n + 2) * (n + 2)],
             pass_child: None,
-            margin_scale: n as f32,
             margins: opts.dynamic_komi.then(Vec::new),
-            dynamic_after: (opts.playouts / opts.threads.max(1) as u32 / 4).max(1) as usize,
+            dynamic_after: (playouts / 4).max(1) as usize,
         };
         s.nodes.push(Node::new(0, 0.0, 0.0));
         s.nodes[0].known = true;
@@ -895,13 +894,11 @@ struct Search<'g> {
     owner: Vec<u8>,
     /// The root's pass child, open whatever the widening.
     pass_child: Option<u32>,
-    /// The margin, in points, at which a playout's margin term is about
-    /// 0.88 ([`outcome`]): the board's side.
-    margin_scale: f32,
     /// With [`SearchOptions::dynamic_komi`], the margins of the playouts
     /// so far for the side to move, until the komi is decided.
     margins: Option<Vec<f32>>,
-    /// After how many playouts the dynamic komi is decided.
+    /// After how many playouts the dynamic komi is decided: a quarter of
+    /// this tree's share.
     dynamic_after: usize,
 }
 
@@ -954,22 +951,19 @@ impl Search<'_> {
         let black_wins = margin > 0.0 || (margin == 0.0 && self.rng.next_u64() & 1 == 1);
         self.playout
             .learn(&seq[..tree_moves], self.last, black_wins);
-        let black_value = outcome(
-            black_wins,
-            margin,
-            self.opts.score_weight,
-            self.margin_scale,
-        );
+        // The margin's scale, and the most the komi may rise: the
+        // board's side in points.
+        let side = self.root_board.side() as f32;
+        let black_value = outcome(black_wins, margin, self.opts.score_weight, side);
         self.backup(&seq, tree_moves, black_value);
         if let Some(margins) = &mut self.margins {
-            margins.push(if self.root_color == 1 {
+            margins.push(if self.root_color == BLACK {
                 margin
             } else {
                 -margin
             });
             if margins.len() >= self.dynamic_after {
-                let cap = self.margin_scale;
-                if let Some(komi) = dynamic_komi(self.komi, self.root_color, margins, cap) {
+                if let Some(komi) = dynamic_komi(self.komi, self.root_color, margins, side) {
                     self.komi = komi;
                 }
                 self.margins = None;
