@@ -48,6 +48,43 @@ fn a_session_plays_and_a_database_may_replace_the_builtin_one() {
 }
 
 #[test]
+fn a_searched_move_is_logged_with_its_depth_and_score() {
+    use std::io::{BufRead, BufReader};
+    // A quiet position (no four, no forced win): the answer is the
+    // search's, and a DEBUG line before it says how deep it went. END is
+    // sent only after the answer, since the brain stops thinking when a
+    // command arrives.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-katachi"))
+        .args(["--nodes", "20000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pbrain-katachi starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"START 15\nBOARD\n7,7,1\n8,8,2\n6,8,1\nDONE\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next = || lines.next().expect("a line").expect("text");
+    assert_eq!(next(), "OK");
+    let debug = next();
+    let depth = debug
+        .strip_prefix("DEBUG searched to depth ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|d| d.parse::<u32>().ok());
+    assert!(depth.is_some_and(|d| d >= 2), "{debug}");
+    assert!(debug.contains(": score "), "{debug}");
+    let answer = next();
+    let xy: Vec<u32> = answer.split(',').map(|v| v.parse().unwrap()).collect();
+    assert!(xy.len() == 2 && xy.iter().all(|&v| v < 15), "{answer}");
+    stdin.write_all(b"END\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
 fn a_bad_database_is_reported_located_and_the_brain_does_not_start() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.db");

@@ -141,11 +141,20 @@ impl Brain for FiveBrain {
         });
         match found {
             Some((p, why)) => {
-                if let Reason::Vcf(line) = &why {
-                    log.debug(&format!(
+                match &why {
+                    Reason::Vcf(line) => log.debug(&format!(
                         "a win by fours in {} moves",
                         line.len().div_ceil(2)
-                    ));
+                    )),
+                    Reason::Search {
+                        score,
+                        depth,
+                        defends,
+                    } => log.debug(&format!(
+                        "searched to depth {depth}: score {score}{}",
+                        if *defends { ", a defence" } else { "" }
+                    )),
+                    _ => {}
                 }
                 p
             }

@@ -142,6 +142,17 @@ pub enum RejectReason {
     Unsafe(String),
     /// The helper returned 0.
     Helper(String),
+    /// The pattern names a helper the engine does not have. Such a
+    /// pattern proposes nothing: its helper is what decides whether the
+    /// shape is worth its weight here, and valued at its weight without
+    /// it (as katachi did before) GNU Go 2.6's 170 helper patterns put
+    /// moves first that GNU Go itself values at a seventh of its best
+    /// (README, "GNU Go 2.6's helper patterns").
+    MissingHelper(String),
+    /// Weight, wind, bonuses and connection came to this value, 0 or
+    /// less: nothing to propose (a pattern of weight 0 that only marks
+    /// attacks and defences, for instance).
+    Value(i32),
     /// The 2.6 constraint evaluated to false.
     Constraint(String),
     /// The move is illegal (suicide, ko).

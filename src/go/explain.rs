@@ -252,6 +252,8 @@ pub fn rejected_line(r: &Rejected) -> String {
         RejectReason::Class(c, s) => format!("class `{c}` failed: {s}"),
         RejectReason::Unsafe(s) => format!("unsafe: {s}"),
         RejectReason::Helper(h) => format!("helper {h} returned 0"),
+        RejectReason::Value(v) => format!("valued {v}, nothing to propose"),
+        RejectReason::MissingHelper(h) => format!("names helper {h}, which katachi does not have"),
         RejectReason::Constraint(c) => format!("constraint false: {c}"),
         RejectReason::Illegal => "illegal move".to_string(),
     };

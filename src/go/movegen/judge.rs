@@ -52,6 +52,10 @@ impl EvaluationInProgress<'_> {
             self.reject(at, name(), m.trans, RejectReason::Illegal);
             return None;
         }
+        if let (Some(helper), None) = (&p.helper, self.set.helpers[m.pattern as usize]) {
+            self.reject(at, name(), m.trans, RejectReason::MissingHelper(helper.to_string()));
+            return None;
+        }
         let stones = match_stones(tables, p, m);
         // The values as the set's overlay has them (the database's own by
         // default).
@@ -135,12 +139,7 @@ impl EvaluationInProgress<'_> {
             self.defence_and_attack(&g, at, &stones);
         }
         if value <= 0 {
-            self.reject(
-                at,
-                name(),
-                m.trans,
-                RejectReason::Helper(format!("valued {value}")),
-            );
+            self.reject(at, name(), m.trans, RejectReason::Value(value));
             return None;
         }
         self.add(

@@ -77,7 +77,7 @@ impl PatternSet {
         let (helpers, missing) = find_helpers(tables, registry);
         let warnings = missing
             .iter()
-            .map(|m| format!("{m}: valued without a helper"))
+            .map(|m| format!("{m}: left out of move generation"))
             .collect();
         let overlay = Overlay::identity(dialect, tables.patterns);
         PatternSet {
@@ -97,8 +97,9 @@ impl PatternSet {
 
     /// Compiles a database in memory, leniently (a foreign database's
     /// wrong symmetry classes are warnings), with the helpers katachi
-    /// has; a helper it lacks is a warning and its patterns are valued
-    /// without one. The compiled tables live as long as the process (the
+    /// has; a helper it lacks is a warning and its patterns propose
+    /// nothing (see [`RejectReason::MissingHelper`]). The compiled tables
+    /// live as long as the process (the
     /// matcher borrows them): load a database once and share the set.
     #[cfg(feature = "compiler")]
     pub fn compile(name: &str, bytes: &[u8]) -> Result<PatternSet, LoadError> {

@@ -226,13 +226,46 @@ fn a_helper_returning_zero_rejects_the_match() {
 }
 
 #[test]
-fn unknown_helpers_are_warnings_and_no_helper() {
-    let s = set("# pattern 1\n\nO*\n\n:8,60,0,0,0,0,-,0,no_such_helper\n");
-    let named = |w: &&String| w.contains("`no_such_helper`");
-    assert_eq!(s.warnings().iter().filter(named).count(), 1);
+fn a_match_valued_zero_is_rejected_for_its_value() {
+    let s = set("# pattern 1\n\nO*\n\n:-,0,0,0,0,0,-,0,NULL\n");
     let g = game_from(&[".....", ".....", "..O..", ".....", "....."]);
     let e = evaluate_with(&g, Color::White, &s, EvalOptions::default());
-    assert_eq!(e.candidates[0].value, 60);
+    let zero: Vec<_> = e
+        .rejected
+        .iter()
+        .filter(|r| r.why == RejectReason::Value(0))
+        .collect();
+    assert_eq!(zero.len(), 4, "{:?}", e.rejected);
+    assert_eq!(
+        crate::go::explain::rejected_line(zero[0]),
+        format!("pattern 1 (transformation {}): valued 0, nothing to propose", zero[0].trans)
+    );
+}
+
+#[test]
+fn a_pattern_whose_helper_is_missing_is_a_warning_and_proposes_nothing() {
+    let s = set("# pattern 1\n\nO*\n\n:-,60,0,0,0,0,-,0,no_such_helper\n\n\
+                 # pattern 2\n\nO.*\n\n:-,30,0,0,0,0,-,0,NULL\n");
+    let named = |w: &&String| w.contains("`no_such_helper`") && w.contains("left out");
+    assert_eq!(s.warnings().iter().filter(named).count(), 1, "{:?}", s.warnings());
+    let g = game_from(&[".....", ".....", "..O..", ".....", "....."]);
+    let e = evaluate_with(&g, Color::White, &s, EvalOptions::default());
+    // Pattern 2 two points away still proposes; pattern 1 next to the
+    // stone is rejected for its helper wherever it matches.
+    assert!(e
+        .candidates
+        .iter()
+        .flat_map(|c| &c.reasons)
+        .all(|r| !matches!(r, Reason::Pattern(p) if p.name == "1")));
+    assert_eq!(e.candidates.iter().filter(|c| c.value == 30).count(), 4);
+    let missing: Vec<_> = e
+        .rejected
+        .iter()
+        .filter(|r| r.why == RejectReason::MissingHelper("no_such_helper".into()))
+        .collect();
+    assert_eq!(missing.len(), 4, "{:?}", e.rejected);
+    assert!(crate::go::explain::rejected_line(missing[0])
+        .ends_with("names helper no_such_helper, which katachi does not have"));
 }
 
 fn half_helper(ctx: &crate::go::position::HelperContext<'_>) -> i32 {
@@ -278,16 +311,22 @@ fn wind_and_an_engines_own_helper_value_matches() {
     assert_eq!(halved.helper, Some(("half_helper".to_string(), 15)));
     assert_eq!(halved.value, 15);
     // The same database with katachi's helpers: the compiler's located
-    // warning, and the pattern valued without a helper.
+    // warning, and the pattern left out.
     let plain = set(db);
     assert_eq!(
         plain.warnings(),
         [
             "test.db: 1 warning(s) from the compiler",
             "pattern `1` names helper `half_helper`, which katachi does not have: \
-             valued without a helper"
+             left out of move generation"
         ]
     );
+    let e = evaluate_with(&g, Color::Black, &plain, EvalOptions { all_patterns: true });
+    assert!(e
+        .candidates
+        .iter()
+        .flat_map(|c| &c.reasons)
+        .all(|r| !matches!(r, Reason::Pattern(p) if p.name == "1")));
     assert!(
         plain.diagnostics().contains("test.db:5:"),
         "{}",
