@@ -53,7 +53,12 @@ impl EvaluationInProgress<'_> {
             return None;
         }
         if let (Some(helper), None) = (&p.helper, self.set.helpers[m.pattern as usize]) {
-            self.reject(at, name(), m.trans, RejectReason::MissingHelper(helper.to_string()));
+            self.reject(
+                at,
+                name(),
+                m.trans,
+                RejectReason::MissingHelper(helper.to_string()),
+            );
             return None;
         }
         let stones = match_stones(tables, p, m);

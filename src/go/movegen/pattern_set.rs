@@ -98,9 +98,10 @@ impl PatternSet {
     /// Compiles a database in memory, leniently (a foreign database's
     /// wrong symmetry classes are warnings), with the helpers katachi
     /// has; a helper it lacks is a warning and its patterns propose
-    /// nothing (see [`RejectReason::MissingHelper`]). The compiled tables
-    /// live as long as the process (the
-    /// matcher borrows them): load a database once and share the set.
+    /// nothing (see
+    /// [`RejectReason::MissingHelper`](crate::go::evaluation::RejectReason::MissingHelper)).
+    /// The compiled tables live as long as the process (the matcher
+    /// borrows them): load a database once and share the set.
     #[cfg(feature = "compiler")]
     pub fn compile(name: &str, bytes: &[u8]) -> Result<PatternSet, LoadError> {
         PatternSet::compile_with_helpers(name, bytes, &crate::go::builtin::HELPERS)

@@ -238,7 +238,10 @@ fn a_match_valued_zero_is_rejected_for_its_value() {
     assert_eq!(zero.len(), 4, "{:?}", e.rejected);
     assert_eq!(
         crate::go::explain::rejected_line(zero[0]),
-        format!("pattern 1 (transformation {}): valued 0, nothing to propose", zero[0].trans)
+        format!(
+            "pattern 1 (transformation {}): valued 0, nothing to propose",
+            zero[0].trans
+        )
     );
 }
 
@@ -247,7 +250,12 @@ fn a_pattern_whose_helper_is_missing_is_a_warning_and_proposes_nothing() {
     let s = set("# pattern 1\n\nO*\n\n:-,60,0,0,0,0,-,0,no_such_helper\n\n\
                  # pattern 2\n\nO.*\n\n:-,30,0,0,0,0,-,0,NULL\n");
     let named = |w: &&String| w.contains("`no_such_helper`") && w.contains("left out");
-    assert_eq!(s.warnings().iter().filter(named).count(), 1, "{:?}", s.warnings());
+    assert_eq!(
+        s.warnings().iter().filter(named).count(),
+        1,
+        "{:?}",
+        s.warnings()
+    );
     let g = game_from(&[".....", ".....", "..O..", ".....", "....."]);
     let e = evaluate_with(&g, Color::White, &s, EvalOptions::default());
     // Pattern 2 two points away still proposes; pattern 1 next to the
