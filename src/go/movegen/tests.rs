@@ -225,6 +225,14 @@ fn a_helper_returning_zero_rejects_the_match() {
     )));
 }
 
+/// Whether the pattern named `name` is behind any candidate of `e`.
+fn proposes(e: &Evaluation, name: &str) -> bool {
+    e.candidates
+        .iter()
+        .flat_map(|c| &c.reasons)
+        .any(|r| matches!(r, Reason::Pattern(p) if p.name == name))
+}
+
 #[test]
 fn a_match_valued_zero_is_rejected_for_its_value() {
     let s = set("# pattern 1\n\nO*\n\n:-,0,0,0,0,0,-,0,NULL\n");
@@ -260,11 +268,7 @@ fn a_pattern_whose_helper_is_missing_is_a_warning_and_proposes_nothing() {
     let e = evaluate_with(&g, Color::White, &s, EvalOptions::default());
     // Pattern 2 two points away still proposes; pattern 1 next to the
     // stone is rejected for its helper wherever it matches.
-    assert!(e
-        .candidates
-        .iter()
-        .flat_map(|c| &c.reasons)
-        .all(|r| !matches!(r, Reason::Pattern(p) if p.name == "1")));
+    assert!(!proposes(&e, "1"));
     assert_eq!(e.candidates.iter().filter(|c| c.value == 30).count(), 4);
     let missing: Vec<_> = e
         .rejected
@@ -330,11 +334,7 @@ fn wind_and_an_engines_own_helper_value_matches() {
         ]
     );
     let e = evaluate_with(&g, Color::Black, &plain, EvalOptions { all_patterns: true });
-    assert!(e
-        .candidates
-        .iter()
-        .flat_map(|c| &c.reasons)
-        .all(|r| !matches!(r, Reason::Pattern(p) if p.name == "1")));
+    assert!(!proposes(&e, "1"));
     assert!(
         plain.diagnostics().contains("test.db:5:"),
         "{}",
