@@ -130,12 +130,22 @@ impl Game {
     pub fn resized(&self, size: usize) -> Game {
         let mut g = Game::new(size);
         g.komi = self.komi;
-        g.rng = self.rng;
-        g.patterns = self.patterns.clone();
-        g.eval = self.eval;
-        g.search = self.search;
-        g.rules = self.rules;
+        g.adopt_engine(self);
         g
+    }
+
+    /// Plays this position with the engine of `other`: its pattern
+    /// database, evaluation and search options, rule set and random
+    /// state. A position read from a record (GTP `loadsgf`) keeps its own
+    /// board, history and komi, and must still be searched as the user
+    /// asked: without this the search options, which live in the game,
+    /// would be those of a bare [`Game::new`], the pattern engine alone.
+    pub fn adopt_engine(&mut self, other: &Game) {
+        self.rng = other.rng;
+        self.patterns = other.patterns.clone();
+        self.eval = other.eval;
+        self.search = other.search;
+        self.rules = other.rules;
     }
 
     /// The rule set (Chinese unless set).

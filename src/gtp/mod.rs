@@ -582,6 +582,33 @@ mod tests {
         assert_eq!(g.game().search_options(), Some(search));
     }
 
+    /// A position read with `loadsgf` is searched as the session was
+    /// started: with its search options, rules and seed (they live in the
+    /// game, which the record replaces), and with the record's komi.
+    #[test]
+    fn loadsgf_keeps_the_engine_and_takes_the_records_komi() {
+        let search = crate::go::search::SearchOptions {
+            playouts: 64,
+            ..Default::default()
+        };
+        let rules = RuleSet::parse("japanese").unwrap();
+        let mut g = Gtp::with_options(GtpOptions {
+            search: Some(search),
+            rules,
+            seed: Some(7),
+            ..GtpOptions::default()
+        });
+        let seed = g.game().random_seed();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sgf/fight.sgf");
+        let mut reply = |line: &str| g.handle_line(line.as_bytes()).unwrap();
+        assert_eq!(reply(&format!("loadsgf {path}")), "= black\n\n");
+        assert_eq!(g.game().search_options(), Some(search));
+        assert_eq!(g.game().rules(), rules);
+        assert_eq!(g.game().random_seed(), seed);
+        assert_eq!(g.game().komi(), 6.5);
+        assert_eq!(g.game().size(), 9);
+    }
+
     #[test]
     fn ids_errors_comments_and_vertices() {
         let out = session(

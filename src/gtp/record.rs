@@ -20,9 +20,7 @@ impl Gtp {
         let loaded = crate::sgf::load_file(std::path::Path::new(args[0]), until)
             .map_err(|e| format!("cannot load file: {e}"))?;
         let mut game = loaded.game;
-        game.set_patterns(self.game.patterns().clone());
-        game.set_eval_options(self.game.eval_options());
-        game.seed(self.game.random_seed());
+        game.adopt_engine(&self.game);
         self.game = game;
         self.handicap = 0;
         self.setup = loaded.setup;

@@ -76,9 +76,9 @@ pub(crate) enum Command {
         #[arg(short = 'a', long)]
         all_patterns: bool,
         /// Play by the pattern database in FILE, compiled in memory
-        /// (leniently; helpers katachi lacks are warnings and valued as
-        /// no helper; 2.6 constraints interpreted), instead of the
-        /// builtin one.
+        /// (leniently: a pattern naming a helper katachi lacks is a
+        /// warning and proposes nothing; 2.6 constraints interpreted),
+        /// instead of the builtin one.
         #[arg(long, value_name = "FILE")]
         db: Option<String>,
         /// A personality (TOML: `katachi personality new go`) that
