@@ -43,7 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
-[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--tree-priors] [--no-ladders] [--fill-board] [--last-good-reply] [--nakade] [--dynamic-komi] [--score-weight W] \
+[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--no-corners] [--tree-priors] [--no-ladders] [--fill-board] [--last-good-reply] [--nakade] [--dynamic-komi] [--score-weight W] \
 [--size N] [--komi K] [--cap MOVES] [--opening-moves M] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
@@ -76,6 +76,7 @@ fn parse_args() -> Result<Args, String> {
             "--prior-visits" => a.search.prior_visits = num(value("--prior-visits")?)? as f32,
             "--no-shapes" => a.search.shapes = false,
             "--no-widening" => a.search.widening = false,
+            "--no-corners" => a.search.corners = false,
             "--tree-priors" => a.search.tree_priors = true,
             "--no-ladders" => a.search.ladders = false,
             "--last-good-reply" => a.search.last_good_reply = true,

@@ -26,10 +26,11 @@ fn self_play(size: usize, moves: usize, seed: u64) -> Game {
 
 #[test]
 fn the_move_generator_values_builtin_matches_with_reading() {
-    // Over several games: one position may have only rejected matches.
+    // Over several positions of several games: the builtin database is
+    // small, and one position may have no match or only rejected ones.
     let mut accepted = 0;
-    for seed in 1..7 {
-        let mut game = self_play(13, 60, seed);
+    for (seed, moves) in (1..7).flat_map(|s| [(s, 30), (s, 45), (s, 60)]) {
+        let mut game = self_play(13, moves, seed);
         let color = Color::Black;
         let before = game.goban().board().clone();
         let e = evaluate(&game, color, EvalOptions { all_patterns: true });
@@ -59,7 +60,11 @@ fn the_move_generator_values_builtin_matches_with_reading() {
                     .count()
             })
             .sum();
-        assert_eq!(valued + rejected, matches.len(), "seed {seed}");
+        assert_eq!(
+            valued + rejected,
+            matches.len(),
+            "seed {seed}, move {moves}"
+        );
     }
     assert!(accepted > 0, "some matches are accepted");
 }

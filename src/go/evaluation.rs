@@ -74,6 +74,14 @@ pub enum Reason {
     /// An opening point on an empty board (3-3 / 4-4 / 3-4 first, lines
     /// three to five) far from every stone.
     Opening { value: i32 },
+    /// The 4-4, 3-4 or 3-3 point of a corner whose square holds no stone,
+    /// or one stone not next to the point, on boards of 13x13 and up
+    /// (see `go::movegen`).
+    Corner { stones: usize, value: i32 },
+    /// The middle of a stretch of the third or fourth line far from every
+    /// stone, `run` points long, on boards of 13x13 and up: a big point
+    /// on an open side (see `go::movegen`).
+    OpenSide { run: i32, value: i32 },
     /// Nothing better: a legal point that neither fills an own one-point
     /// eye nor is self-atari, valued 1 to 20 by its line and how open and
     /// contested it is (see `go::movegen`). It opens the game on an empty
@@ -89,6 +97,8 @@ impl Reason {
             | Reason::Save { value, .. }
             | Reason::Dragon { value, .. }
             | Reason::Opening { value }
+            | Reason::Corner { value, .. }
+            | Reason::OpenSide { value, .. }
             | Reason::Fill { value } => *value,
         }
     }

@@ -182,6 +182,23 @@ fn reason(out: &mut String, r: &Reason, position: &dyn Position, ctx: &Context<'
                 "   opening: a 3-3 / 4-4 area point far from every stone, value {value}"
             );
         }
+        Reason::Corner { stones, value } => {
+            let what = if *stones == 0 {
+                "no stone".to_string()
+            } else {
+                format!("{stones} stone(s), none next to it")
+            };
+            let _ = writeln!(
+                out,
+                "   corner: a 4-4, 3-4 or 3-3 point of a corner with {what}, value {value}"
+            );
+        }
+        Reason::OpenSide { run, value } => {
+            let _ = writeln!(
+                out,
+                "   open side: the middle of {run} open point(s) on the third or fourth line, value {value}"
+            );
+        }
         Reason::Pattern(p) => pattern_reason(out, p, position, ctx),
         Reason::Fill { value } => {
             let _ = writeln!(

@@ -11,7 +11,11 @@
 //!
 //! - the root's children are exactly the candidates of the pattern
 //!   [`Evaluation`], in its order, each with a *prior* (virtual wins over
-//!   virtual visits) that grows with its pattern value;
+//!   virtual visits) that grows with its pattern value; while a corner
+//!   of a board of 13x13 and up is open ([`Reason::Corner`]), only its
+//!   key points, the candidates valued as much and the captures, saves
+//!   and weak-dragon moves (light random games prefer the centre and
+//!   would give the corners away);
 //! - on boards of 13x13 and up, progressive widening opens them in that
 //!   order: the best few first, one more each time the root's visits grow
 //!   by a quarter, so the playouts are spent where the patterns point;
@@ -48,7 +52,7 @@
 //! the position: same inputs, same move.
 
 use super::deadline::{Clock, Deadline, WallClock};
-use super::evaluation::Evaluation;
+use super::evaluation::{Evaluation, Reason};
 use super::fastboard::{cell, FastBoard, BLACK};
 use super::game::{Game, Move};
 use super::playout::{Playout, Rng};
@@ -78,6 +82,12 @@ pub struct SearchOptions {
     /// visits grow by a quarter (false: all from the start, on every
     /// board).
     pub widening: bool,
+    /// While a corner of a board of side [`WIDEN_FROM_SIDE`] and up is
+    /// open (a [`Reason::Corner`] among the candidates), the root's moves
+    /// are its key points, the candidates valued as much, and the
+    /// captures, saves and weak-dragon moves (false: every candidate and
+    /// every other legal move, as later in the game).
+    pub corners: bool,
     /// A clock budget for the move (GTP `time_settings`/`time_left`),
     /// counted from the origin of the search's clock ([`search_on`];
     /// [`search`] starts one): when set, the search runs batches of
@@ -155,6 +165,7 @@ impl Default for SearchOptions {
             shapes: true,
             knowledge_visits: 0,
             widening: true,
+            corners: true,
             time_budget: None,
             threads: 1,
             resign_threshold: 0.02,
@@ -485,7 +496,7 @@ pub fn search_on(
             winrate: 1.0,
         });
     }
-    let mut roots = root_moves(game, color, eval, &root_board);
+    let mut roots = root_moves(game, color, eval, &root_board, opts.corners);
     if roots.is_empty() {
         return None;
     }
@@ -655,9 +666,16 @@ const PASS_FOR_FILL_MARGIN: f32 = 0.02;
 const PLAY_ON_MARGIN: f32 = 0.05;
 
 /// The root's moves: the pattern candidates (on a board of at most one
-/// stone, those of the third to fifth lines when there are any), then
+/// stone, those of the third to fifth lines when there are any; while a
+/// corner is open, those valued as its key points and the tactics), then
 /// every other playable point that fills no true own eye.
-fn root_moves(game: &Game, color: Color, eval: &Evaluation, board: &FastBoard) -> Vec<RootMove> {
+fn root_moves(
+    game: &Game,
+    color: Color,
+    eval: &Evaluation,
+    board: &FastBoard,
+    corners: bool,
+) -> Vec<RootMove> {
     let goban = game.goban();
     let n = goban.side() as i32;
     let stones = goban.points().filter(|&p| goban.stone(p).is_some()).count();
@@ -684,6 +702,36 @@ fn root_moves(game: &Game, color: Color, eval: &Evaluation, board: &FastBoard) -
                 })
                 .collect();
         }
+    }
+    // The opening of a big board: while a corner is open (no stone in
+    // its square, or one away from its key points), the root's moves are
+    // its key points, the moves the patterns value as much, and every
+    // capture, save and weak-dragon move. Random games cannot see what a
+    // corner is worth this early: left free to choose they play in the
+    // centre and give the corners away (README, "The corners").
+    let corner = eval
+        .candidates
+        .iter()
+        .filter(|c| c.reasons.iter().any(|r| matches!(r, Reason::Corner { .. })))
+        .map(|c| c.value)
+        .min();
+    if let (true, Some(floor)) = (corners, corner) {
+        let urgent = |r: &Reason| {
+            matches!(
+                r,
+                Reason::Capture { .. } | Reason::Save { .. } | Reason::Dragon { .. }
+            )
+        };
+        return eval
+            .candidates
+            .iter()
+            .filter(|c| c.value >= floor || (c.value > 0 && c.reasons.iter().any(urgent)))
+            .map(|c| RootMove {
+                mv: board.index(c.point),
+                value: c.value,
+                prior: root_prior(c.value),
+            })
+            .collect();
     }
     let mut roots: Vec<RootMove> = candidates
         .iter()
@@ -1200,6 +1248,72 @@ mod tests {
         assert_eq!(c, search(&g, Color::White, &eval, replies).unwrap());
         assert_eq!(c.playouts, 400);
         assert_ne!(c, a);
+    }
+
+    /// While a corner of a big board is open, the root holds only its key
+    /// points, the moves valued as much, and the tactics: here black's
+    /// stone at K10 is in atari and K9 saves it.
+    #[test]
+    fn in_the_opening_of_a_big_board_the_root_is_the_open_corners_and_the_tactics() {
+        let mut g = Game::new(19);
+        g.set_komi(7.5);
+        let at = |s: &str| match crate::go::notation::parse_move(s, 19).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!("a point"),
+        };
+        let mut stones = vec![(Color::Black, at("K10"))];
+        for w in ["K11", "J10", "L10", "Q16"] {
+            stones.push((Color::White, at(w)));
+        }
+        g.setup(&stones).unwrap();
+        let eval = movegen::evaluate(&g, Color::Black, EvalOptions::default());
+        let reasons = |p: Point| {
+            eval.candidates
+                .iter()
+                .find(|c| c.point == p)
+                .map(|c| c.reasons.clone())
+                .unwrap_or_default()
+        };
+        let floor = eval
+            .candidates
+            .iter()
+            .filter(|c| {
+                reasons(c.point)
+                    .iter()
+                    .any(|r| matches!(r, Reason::Corner { .. }))
+            })
+            .map(|c| c.value)
+            .min()
+            .expect("open corners");
+        let opts = SearchOptions {
+            playouts: 300,
+            ..Default::default()
+        };
+        let r = search(&g, Color::Black, &eval, opts).unwrap();
+        let mut saw_save = false;
+        for c in &r.children {
+            let Move::Play(p) = c.mv else { continue };
+            let save = reasons(p).iter().any(|r| matches!(r, Reason::Save { .. }));
+            saw_save |= save && p == at("K9");
+            assert!(
+                c.value >= floor || save,
+                "{p:?} valued {} under {floor}",
+                c.value
+            );
+        }
+        assert!(saw_save, "the save is a root move");
+        // Nothing else: the twelve key points of the three empty corners,
+        // the save and the pass.
+        assert_eq!(r.children.len(), 14, "{:?}", r.children);
+        assert!(r.children.iter().any(|c| c.mv == Move::Pass));
+        // Without it, every empty point (none is an own eye or illegal
+        // here) and the pass.
+        let free = SearchOptions {
+            corners: false,
+            ..opts
+        };
+        let r = search(&g, Color::Black, &eval, free).unwrap();
+        assert_eq!(r.children.len(), 19 * 19 - 5 + 1);
     }
 
     #[test]

@@ -256,6 +256,13 @@ pub(crate) struct SearchArgs {
     /// grow (progressive widening, on boards of 13x13 and up).
     #[arg(long)]
     no_widening: bool,
+    /// Let the search choose freely in the opening of a board of 13x13
+    /// and up, instead of among the key points of the open corners (no
+    /// stone in the corner, or one away from them), the moves the
+    /// patterns value as much, and the captures, saves and weak-dragon
+    /// moves.
+    #[arg(long)]
+    no_corners: bool,
     /// Below the root, priors from what a point looks like as well as
     /// from its tactics: a shape of `patterns/playout.db` or a point next
     /// to the last move up, an empty first-line point down.
@@ -348,6 +355,7 @@ impl SearchArgs {
             shapes: !self.no_shapes,
             knowledge_visits: self.knowledge_visits,
             widening: !self.no_widening,
+            corners: !self.no_corners,
             time_budget: None,
             threads: self.threads as usize,
             resign_threshold: if self.never_resign {

@@ -38,6 +38,12 @@
 //!   take eye space (`dragon_change_value`);
 //! - **opening** ([`Reason::Opening`]): on the empty board, the 4-4, 3-3
 //!   and 3-4 area, so the first move is not a filler;
+//! - **corners and sides** ([`Reason::Corner`], [`Reason::OpenSide`]), on
+//!   boards of 13x13 and up: the 4-4, 3-4 and 3-3 points of a corner with
+//!   no stone or one stone away from them, and the middle of an open
+//!   stretch of the third or fourth line — the big points of the opening,
+//!   which GNU Go found with a fuseki module beside its patterns (GNU Go
+//!   2.6's database has almost none of them, see [`values::corner_value`]);
 //! - **filling** ([`Reason::Fill`]): a legal point that neither fills an own
 //!   one-point eye nor is self-atari, valued 1 to 20 by its line and how
 //!   open and contested it is. Patterns need stones to anchor on, so this
@@ -63,8 +69,9 @@ pub mod pattern_set;
 pub mod values;
 
 pub use pattern_set::{LoadError, PatternSet};
-pub use values::{capture_value, save_value, DRAGON_CAP, OPENING_STONES};
+pub use values::{capture_value, save_value, DRAGON_CAP, FUSEKI_FROM_SIDE, OPENING_STONES};
 use values::{cleanup_value, dragon_change_value, random_in};
+use values::{corner_square, corner_value, open_side_value};
 
 use std::collections::BTreeMap;
 
@@ -99,6 +106,7 @@ pub fn evaluate_with(game: &Game, color: Color, set: &PatternSet, opts: EvalOpti
     e.direct_reasons();
     e.dragon_reasons();
     e.opening();
+    e.fuseki();
     e.patterns(opts);
     e.fills();
     e.finish()
@@ -381,6 +389,93 @@ impl<'g> EvaluationInProgress<'g> {
                 21
             };
             self.add(p, Reason::Opening { value });
+        }
+    }
+
+    /// [`Reason::Corner`] and [`Reason::OpenSide`] on boards of side
+    /// [`FUSEKI_FROM_SIDE`] and up: the big points of the opening, which
+    /// GNU Go's engines found with a fuseki module beside their pattern
+    /// databases. A corner whose square of [`corner_square`] points holds
+    /// no stone, or one stone, offers its 4-4, 3-4 and 3-3 points that are
+    /// not next to that stone; a stretch of the third or fourth line of a
+    /// side whose points have no stone within a quarter of the board's
+    /// side offers its middle.
+    fn fuseki(&mut self) {
+        let side = self.goban.side();
+        if side < FUSEKI_FROM_SIDE {
+            return;
+        }
+        let n = side as i32;
+        let stones: Vec<Point> = self
+            .goban
+            .points()
+            .filter(|&p| !self.goban.is_empty(p))
+            .collect();
+        let square = corner_square(side);
+        // A point `a` lines from the top or bottom edge and `b` from the
+        // left or right one, in the corner (top, left).
+        let at = |top: bool, left: bool, a: i32, b: i32| {
+            Point::new(
+                if top { a } else { n - 1 - a },
+                if left { b } else { n - 1 - b },
+            )
+        };
+        for (top, left) in [(true, true), (true, false), (false, true), (false, false)] {
+            let inside: Vec<Point> = stones
+                .iter()
+                .copied()
+                .filter(|s| {
+                    let a = if top { s.i } else { n - 1 - s.i };
+                    let b = if left { s.j } else { n - 1 - s.j };
+                    a < square && b < square
+                })
+                .collect();
+            for a in 2..=3 {
+                for b in 2..=3 {
+                    let p = at(top, left, a, b);
+                    let apart = inside
+                        .iter()
+                        .all(|s| (s.i - p.i).abs().max((s.j - p.j).abs()) > 1);
+                    if let (true, Some(value)) = (apart, corner_value(a, b, inside.len())) {
+                        let stones = inside.len();
+                        self.direct(p, Reason::Corner { stones, value });
+                    }
+                }
+            }
+        }
+        let reach = n / 4;
+        let open = |p: Point| {
+            stones
+                .iter()
+                .all(|s| (s.i - p.i).abs().max((s.j - p.j).abs()) > reach)
+        };
+        // Each side, as the line `a` from its edge and the point `t`
+        // along it.
+        let sides: [&dyn Fn(i32, i32) -> Point; 4] = [
+            &|a, t| Point::new(a, t),
+            &|a, t| Point::new(n - 1 - a, t),
+            &|a, t| Point::new(t, a),
+            &|a, t| Point::new(t, n - 1 - a),
+        ];
+        for point in sides {
+            for a in 2..=3 {
+                let mut t = 0;
+                while t < n {
+                    if !open(point(a, t)) {
+                        t += 1;
+                        continue;
+                    }
+                    let start = t;
+                    while t < n && open(point(a, t)) {
+                        t += 1;
+                    }
+                    let run = t - start;
+                    let value = open_side_value(run, a == 2);
+                    for mid in [start + (run - 1) / 2, start + run / 2] {
+                        self.direct(point(a, mid), Reason::OpenSide { run, value });
+                    }
+                }
+            }
         }
     }
 

@@ -449,3 +449,121 @@ fn the_2_6_random_term_stays_in_its_range() {
     let again = evaluate_with(&g, Color::White, &s, EvalOptions::default());
     assert_eq!(e, again);
 }
+
+/// A 19x19 game with `stones` (black, white) placed at GTP vertices.
+fn game19(black: &[&str], white: &[&str]) -> Game {
+    let mut stones = Vec::new();
+    for (color, list) in [(Color::Black, black), (Color::White, white)] {
+        for v in list {
+            match crate::go::notation::parse_move(v, 19).expect("a vertex") {
+                Move::Play(p) => stones.push((color, p)),
+                Move::Pass => unreachable!("no pass in a setup"),
+            }
+        }
+    }
+    let mut g = Game::new(19);
+    g.setup(&stones).expect("legal setup");
+    g
+}
+
+/// The points with a reason matching `pick`, as sorted GTP vertices.
+fn with_reason(e: &Evaluation, pick: impl Fn(&Reason) -> bool) -> Vec<String> {
+    let mut v: Vec<String> = e
+        .candidates
+        .iter()
+        .filter(|c| c.reasons.iter().any(&pick))
+        .map(|c| crate::go::notation::format_move(Move::Play(c.point), 19))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_key_points_of_open_corners_are_candidates_on_a_big_board() {
+    // Upper right: two stones, closed. Upper left: one white stone on the
+    // 3-5 point (E17), so its 3-3 and lower 3-4 points are open, the
+    // others touch it. Lower left and lower right: empty.
+    let g = game19(&["Q16", "R14"], &["E17"]);
+    let e = evaluate(&g, Color::Black, EvalOptions::default());
+    let corners = with_reason(&e, |r| matches!(r, Reason::Corner { .. }));
+    let want = [
+        "C16", "C17", // upper left, away from E17
+        "C3", "C4", "D3", "D4", // lower left
+        "Q3", "Q4", "R3", "R4", // lower right
+    ];
+    let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(corners, want);
+    // An empty corner's 4-4 point is worth the most, its 3-3 the least;
+    // a corner with one stone is worth a little less.
+    let value = |v: &str| {
+        e.candidates
+            .iter()
+            .find(|c| crate::go::notation::format_move(Move::Play(c.point), 19) == v)
+            .map(|c| {
+                c.reasons
+                    .iter()
+                    .find_map(|r| match r {
+                        Reason::Corner { stones, value } => Some((*stones, *value)),
+                        _ => None,
+                    })
+                    .expect("a corner reason")
+            })
+            .expect("a candidate")
+    };
+    assert_eq!(value("D4"), (0, 90));
+    assert!(value("C4").1 < value("D4").1 && value("C3").1 < value("C4").1);
+    assert_eq!(value("C16").0, 1);
+    assert!(value("C16").1 < value("C4").1);
+}
+
+#[test]
+fn the_middle_of_an_open_side_is_a_candidate_between_two_corners() {
+    // Four 4-4 points: the sides are open between them, on the third and
+    // fourth lines, around the middle point K (columns J to L are more
+    // than four points from D and Q).
+    let g = game19(&["D4", "Q16"], &["Q4", "D16"]);
+    let e = evaluate(&g, Color::Black, EvalOptions::default());
+    let sides = with_reason(&e, |r| matches!(r, Reason::OpenSide { .. }));
+    let mut want: Vec<String> = [
+        "K3", "K4", "K16", "K17", // bottom and top
+        "C10", "D10", "Q10", "R10", // left and right
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    want.sort();
+    assert_eq!(sides, want);
+    assert!(with_reason(&e, |r| matches!(r, Reason::Corner { .. })).is_empty());
+    let run = e
+        .candidates
+        .iter()
+        .flat_map(|c| &c.reasons)
+        .find_map(|r| match r {
+            Reason::OpenSide { run, .. } => Some(*run),
+            _ => None,
+        });
+    assert_eq!(run, Some(3), "J, K and L");
+}
+
+#[test]
+fn small_boards_have_no_corner_or_side_reasons() {
+    let g = game_from(&[
+        ".........",
+        ".........",
+        "..X......",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    let e = evaluate(&g, Color::White, EvalOptions::default());
+    let fuseki = |r: &Reason| matches!(r, Reason::Corner { .. } | Reason::OpenSide { .. });
+    assert!(e
+        .candidates
+        .iter()
+        .flat_map(|c| &c.reasons)
+        .all(|r| !fuseki(r)));
+}

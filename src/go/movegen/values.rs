@@ -23,6 +23,55 @@ pub const DRAGON_CAP: i32 = 90;
 /// board only — answering an opponent's first stone was measured worse).
 pub const OPENING_STONES: usize = 0;
 
+/// The smallest board side with [`Reason::Corner`] and
+/// [`Reason::OpenSide`]: below it a corner and a side are too small to
+/// be told apart from the rest of the board.
+///
+/// [`Reason::Corner`]: crate::go::evaluation::Reason::Corner
+/// [`Reason::OpenSide`]: crate::go::evaluation::Reason::OpenSide
+pub const FUSEKI_FROM_SIDE: usize = 13;
+
+/// The side of a corner's square that must be empty of stones for the
+/// corner to count as empty: 8 points on 19x19, 5 on 13x13 (GNU Go's
+/// fuseki looked at an 8x8 square on 19x19).
+pub fn corner_square(side: usize) -> i32 {
+    (side * 8 / 19) as i32
+}
+
+/// What a corner point is worth by its lines from the two edges (0: the
+/// first line) and the stones in the corner's square (0 or 1), or `None`
+/// for a point that is not one of the corner's opening points: in an
+/// empty corner the 4-4 point most, then the 3-4 points, then the 3-3
+/// point; in a corner with one stone (not next to the point: the other
+/// key point of a corner taken on its 3-5 or 4-5 point, an enclosure or
+/// an approach) a little less. Above every pattern of GNU Go 2.6's
+/// database but its few largest: that database was written for an
+/// engine whose separate fuseki module took the corners first, and a
+/// search on a big board does not find them by itself (its random games
+/// cannot see a corner's worth forty moves early).
+pub fn corner_value(a: i32, b: i32, stones: usize) -> Option<i32> {
+    let base = match (a.min(b), a.max(b)) {
+        (3, 3) => 90,
+        (2, 3) => 88,
+        (2, 2) => 85,
+        _ => return None,
+    };
+    match stones {
+        0 => Some(base),
+        1 => Some(base - 4),
+        _ => None,
+    }
+}
+
+/// What the middle of an open stretch of `run` points on the third or
+/// fourth line of a side is worth ([`Reason::OpenSide`]): a big point,
+/// below the empty corners, more the longer the stretch.
+///
+/// [`Reason::OpenSide`]: crate::go::evaluation::Reason::OpenSide
+pub fn open_side_value(run: i32, third_line: bool) -> i32 {
+    70 + run.min(8) + i32::from(third_line)
+}
+
 /// What a move that turned the weak dragon `before` into `after` is
 /// worth: for an own dragon (`mine`) its gain, for an opponent's its loss.
 pub(super) fn dragon_change_value(
