@@ -75,11 +75,11 @@ pub enum Reason {
     /// three to five) far from every stone.
     Opening { value: i32 },
     /// The 4-4, 3-4 or 3-3 point of a corner whose square holds no stone,
-    /// or one stone not next to the point, on boards of 13x13 and up
+    /// or one stone not next to the point, on boards of 17x17 and up
     /// (see `go::movegen`).
     Corner { stones: usize, value: i32 },
     /// The middle of a stretch of the third or fourth line far from every
-    /// stone, `run` points long, on boards of 13x13 and up: a big point
+    /// stone, `run` points long, on boards of 17x17 and up: a big point
     /// on an open side (see `go::movegen`).
     OpenSide { run: i32, value: i32 },
     /// Nothing better: a legal point that neither fills an own one-point

@@ -12,7 +12,7 @@
 //! - the root's children are exactly the candidates of the pattern
 //!   [`Evaluation`], in its order, each with a *prior* (virtual wins over
 //!   virtual visits) that grows with its pattern value; while a corner
-//!   of a board of 13x13 and up is open ([`Reason::Corner`]), only its
+//!   of a board of 17x17 and up is open ([`Reason::Corner`]), only its
 //!   key points, the candidates valued as much and the captures, saves
 //!   and weak-dragon moves (light random games prefer the centre and
 //!   would give the corners away);
@@ -55,6 +55,8 @@ use super::deadline::{Clock, Deadline, WallClock};
 use super::evaluation::{Evaluation, Reason};
 use super::fastboard::{cell, FastBoard, BLACK};
 use super::game::{Game, Move};
+#[cfg(doc)]
+use super::movegen::FUSEKI_FROM_SIDE;
 use super::playout::{Playout, Rng};
 use super::rules::Scoring;
 use super::shapes::ShapeTable;
@@ -82,8 +84,8 @@ pub struct SearchOptions {
     /// visits grow by a quarter (false: all from the start, on every
     /// board).
     pub widening: bool,
-    /// While a corner of a board of side [`WIDEN_FROM_SIDE`] and up is
-    /// open (a [`Reason::Corner`] among the candidates), the root's moves
+    /// While a corner is open (a [`Reason::Corner`] among the candidates:
+    /// boards of side [`FUSEKI_FROM_SIDE`] and up), the root's moves
     /// are its key points, the candidates valued as much, and the
     /// captures, saves and weak-dragon moves (false: every candidate and
     /// every other legal move, as later in the game).

@@ -256,7 +256,7 @@ pub(crate) struct SearchArgs {
     /// grow (progressive widening, on boards of 13x13 and up).
     #[arg(long)]
     no_widening: bool,
-    /// Let the search choose freely in the opening of a board of 13x13
+    /// Let the search choose freely in the opening of a board of 17x17
     /// and up, instead of among the key points of the open corners (no
     /// stone in the corner, or one away from them), the moves the
     /// patterns value as much, and the captures, saves and weak-dragon

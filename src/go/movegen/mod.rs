@@ -39,7 +39,7 @@
 //! - **opening** ([`Reason::Opening`]): on the empty board, the 4-4, 3-3
 //!   and 3-4 area, so the first move is not a filler;
 //! - **corners and sides** ([`Reason::Corner`], [`Reason::OpenSide`]), on
-//!   boards of 13x13 and up: the 4-4, 3-4 and 3-3 points of a corner with
+//!   boards of 17x17 and up: the 4-4, 3-4 and 3-3 points of a corner with
 //!   no stone or one stone away from them, and the middle of an open
 //!   stretch of the third or fourth line — the big points of the opening,
 //!   which GNU Go found with a fuseki module beside its patterns (GNU Go

@@ -547,23 +547,14 @@ fn the_middle_of_an_open_side_is_a_candidate_between_two_corners() {
 }
 
 #[test]
-fn small_boards_have_no_corner_or_side_reasons() {
-    let g = game_from(&[
-        ".........",
-        ".........",
-        "..X......",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-    ]);
-    let e = evaluate(&g, Color::White, EvalOptions::default());
+fn boards_below_17x17_have_no_corner_or_side_reasons() {
     let fuseki = |r: &Reason| matches!(r, Reason::Corner { .. } | Reason::OpenSide { .. });
-    assert!(e
-        .candidates
-        .iter()
-        .flat_map(|c| &c.reasons)
-        .all(|r| !fuseki(r)));
+    for side in [9, 13, 15, 17, 19] {
+        let mut g = Game::new(side);
+        g.setup(&[(Color::Black, Point::new(2, 2))])
+            .expect("legal setup");
+        let e = evaluate(&g, Color::White, EvalOptions::default());
+        let any = e.candidates.iter().flat_map(|c| &c.reasons).any(fuseki);
+        assert_eq!(any, side >= FUSEKI_FROM_SIDE, "{side}x{side}");
+    }
 }
