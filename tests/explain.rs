@@ -361,3 +361,30 @@ fn gtp_records_the_game_with_labels() {
         .collect();
     assert_eq!(names, ["game.sgf"], "only the record in its folder");
 }
+
+/// On 19x19 the opening's big points say why they are candidates: the
+/// open corners with how many stones they hold, the open sides with the
+/// length of their stretch.
+#[test]
+fn corners_and_open_sides_are_explained() {
+    let loaded = sgf::load("(;GM[1]FF[4]SZ[19]KM[7.5];B[pd];W[dp])", None).unwrap();
+    let game = loaded.game;
+    let eval = Evaluator::builtin().evaluate(&game, Color::Black, EvalOptions::default());
+    let text = explain::explain(&eval, game.goban(), &ctx(Color::Black, 12));
+    assert!(
+        text.contains("corner: a 4-4, 3-4 or 3-3 point of a corner with no stone, value 90"),
+        "{text}"
+    );
+    assert!(
+        text.contains("open side: the middle of 11 open point(s) on the third or fourth line"),
+        "{text}"
+    );
+    // The two corners with a 4-4 stone offer nothing: every key point
+    // touches it.
+    let best = eval.best().expect("a move").point;
+    let far = |p: Point, q: Point| (p.i - q.i).abs().max((p.j - q.j).abs()) > 7;
+    assert!(
+        far(best, Point::new(3, 15)) && far(best, Point::new(15, 3)),
+        "{best:?}"
+    );
+}
