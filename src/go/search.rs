@@ -446,6 +446,17 @@ struct RootMove {
     prior: f32,
 }
 
+impl RootMove {
+    /// The pattern candidate at `p` of value `v`, its prior from the value.
+    fn candidate(board: &FastBoard, p: Point, v: i32) -> RootMove {
+        RootMove {
+            mv: board.index(p),
+            value: v,
+            prior: root_prior(v),
+        }
+    }
+}
+
 /// Searches the position of `game` for `color` among the root moves the
 /// pattern evaluation `eval` leads to; `None` when the side to move has
 /// no move at all but a pass (then passing is all there is).
@@ -697,11 +708,7 @@ fn root_moves(
             // The opening is on the third to fifth lines: nothing else.
             return opening
                 .into_iter()
-                .map(|(p, v)| RootMove {
-                    mv: board.index(p),
-                    value: v,
-                    prior: root_prior(v),
-                })
+                .map(|(p, v)| RootMove::candidate(board, p, v))
                 .collect();
         }
     }
@@ -728,20 +735,12 @@ fn root_moves(
             .candidates
             .iter()
             .filter(|c| c.value >= floor || (c.value > 0 && c.reasons.iter().any(urgent)))
-            .map(|c| RootMove {
-                mv: board.index(c.point),
-                value: c.value,
-                prior: root_prior(c.value),
-            })
+            .map(|c| RootMove::candidate(board, c.point, c.value))
             .collect();
     }
     let mut roots: Vec<RootMove> = candidates
         .iter()
-        .map(|&(p, v)| RootMove {
-            mv: board.index(p),
-            value: v,
-            prior: root_prior(v),
-        })
+        .map(|&(p, v)| RootMove::candidate(board, p, v))
         .collect();
     candidates.sort();
     let c = cell(color);

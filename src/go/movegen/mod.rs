@@ -360,24 +360,18 @@ impl<'g> EvaluationInProgress<'g> {
     /// and measured worse against GNU Go).
     fn opening(&mut self) {
         let n = self.goban.side() as i32;
-        let points: Vec<Point> = self.goban.points().collect();
-        let stones: Vec<Point> = points
-            .iter()
-            .copied()
-            .filter(|&p| !self.goban.is_empty(p))
-            .collect();
+        let stones = self.stones();
         if stones.len() > OPENING_STONES || n < 7 {
             return;
         }
+        let points: Vec<Point> = self.goban.points().collect();
         for p in points {
             let li = p.i.min(n - 1 - p.i);
             let lj = p.j.min(n - 1 - p.j);
             if !(2..=4).contains(&li) || !(2..=4).contains(&lj) {
                 continue;
             }
-            let far = stones
-                .iter()
-                .all(|s| (s.i - p.i).abs().max((s.j - p.j).abs()) > 2);
+            let far = stones.iter().all(|&s| chebyshev(s, p) > 2);
             if !far || !self.playable(p) {
                 continue;
             }
@@ -406,11 +400,7 @@ impl<'g> EvaluationInProgress<'g> {
             return;
         }
         let n = side as i32;
-        let stones: Vec<Point> = self
-            .goban
-            .points()
-            .filter(|&p| !self.goban.is_empty(p))
-            .collect();
+        let stones = self.stones();
         let square = corner_square(side);
         // A point `a` lines from the top or bottom edge and `b` from the
         // left or right one, in the corner (top, left).
@@ -433,9 +423,7 @@ impl<'g> EvaluationInProgress<'g> {
             for a in 2..=3 {
                 for b in 2..=3 {
                     let p = at(top, left, a, b);
-                    let apart = inside
-                        .iter()
-                        .all(|s| (s.i - p.i).abs().max((s.j - p.j).abs()) > 1);
+                    let apart = inside.iter().all(|&s| chebyshev(s, p) > 1);
                     if let (true, Some(value)) = (apart, corner_value(a, b, inside.len())) {
                         let stones = inside.len();
                         self.direct(p, Reason::Corner { stones, value });
@@ -444,11 +432,7 @@ impl<'g> EvaluationInProgress<'g> {
             }
         }
         let reach = n / 4;
-        let open = |p: Point| {
-            stones
-                .iter()
-                .all(|s| (s.i - p.i).abs().max((s.j - p.j).abs()) > reach)
-        };
+        let open = |p: Point| stones.iter().all(|&s| chebyshev(s, p) > reach);
         // Each side, as the line `a` from its edge and the point `t`
         // along it.
         let sides: [&dyn Fn(i32, i32) -> Point; 4] = [
@@ -477,6 +461,14 @@ impl<'g> EvaluationInProgress<'g> {
                 }
             }
         }
+    }
+
+    /// The points with a stone, either colour.
+    fn stones(&self) -> Vec<Point> {
+        self.goban
+            .points()
+            .filter(|&p| !self.goban.is_empty(p))
+            .collect()
     }
 
     fn direct(&mut self, at: Point, r: Reason) {
@@ -579,3 +571,9 @@ fn point_name(p: Point, size: usize) -> String {
 // The tests compile their databases in memory (`PatternSet::compile`).
 #[cfg(all(test, feature = "compiler"))]
 mod tests;
+
+/// The distance from `p` to `q` in king's moves: the larger of the row and
+/// column distances.
+fn chebyshev(p: Point, q: Point) -> i32 {
+    (p.i - q.i).abs().max((p.j - q.j).abs())
+}
