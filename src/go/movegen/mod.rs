@@ -402,8 +402,10 @@ impl<'g> EvaluationInProgress<'g> {
         let n = side as i32;
         let stones = self.stones();
         let square = corner_square(side);
-        // A point `a` lines from the top or bottom edge and `b` from the
-        // left or right one, in the corner (top, left).
+        // The board mirrored so that the corner (top, left) is the upper
+        // left one: the point `a` lines from its top or bottom edge and
+        // `b` from its left or right one, and back (a mirror is its own
+        // inverse).
         let at = |top: bool, left: bool, a: i32, b: i32| {
             Point::new(
                 if top { a } else { n - 1 - a },
@@ -415,9 +417,8 @@ impl<'g> EvaluationInProgress<'g> {
                 .iter()
                 .copied()
                 .filter(|s| {
-                    let a = if top { s.i } else { n - 1 - s.i };
-                    let b = if left { s.j } else { n - 1 - s.j };
-                    a < square && b < square
+                    let m = at(top, left, s.i, s.j);
+                    m.i < square && m.j < square
                 })
                 .collect();
             for a in 2..=3 {
@@ -445,15 +446,15 @@ impl<'g> EvaluationInProgress<'g> {
             for a in 2..=3 {
                 let mut t = 0;
                 while t < n {
-                    if !open(point(a, t)) {
-                        t += 1;
-                        continue;
-                    }
                     let start = t;
                     while t < n && open(point(a, t)) {
                         t += 1;
                     }
                     let run = t - start;
+                    if run == 0 {
+                        t += 1;
+                        continue;
+                    }
                     let value = open_side_value(run, a == 2);
                     for mid in [start + (run - 1) / 2, start + run / 2] {
                         self.direct(point(a, mid), Reason::OpenSide { run, value });
