@@ -75,6 +75,10 @@ fn main() {
                             // deepens to 8 while its share lasts.
                             vct_depth: if fixed.is_some() { 4 } else { 8 },
                             table_bytes: DEFAULT_TABLE_BYTES,
+                            // As the brain: threats by proof numbers
+                            // under a clock (a fixed depth has none to
+                            // bound them).
+                            proof_search: fixed.is_none(),
                             max_nodes: None,
                         })
                         .map(|(p, _)| p);

@@ -15,7 +15,9 @@
 //! Then, on 15x15 positions from games katachi lost to the seed's player
 //! as White, the whole choice at depth 1 with no clock: both sides' VCF
 //! (16 fours) and VCT (4 threats) and the safety check of the
-//! candidates, the part of a move the threat searches cost.
+//! candidates, the part of a move the threat searches cost; and the same
+//! choice with the threats read by proof numbers (no depth: each proof
+//! search stops at its own node limit), as the Gomocup brain reads them.
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -138,6 +140,19 @@ fn limits<'a>(
     vcf: u32,
     vct: u32,
 ) -> Limits<'a> {
+    proof_limits(elapsed, stop, depth, vcf, vct, false)
+}
+
+/// [`limits`], the threats searched by proof numbers (`proof`) or depth
+/// first.
+fn proof_limits<'a>(
+    elapsed: &'a dyn Fn() -> Duration,
+    stop: &'a AtomicBool,
+    depth: u32,
+    vcf: u32,
+    vct: u32,
+    proof: bool,
+) -> Limits<'a> {
     Limits {
         elapsed,
         budget: None,
@@ -146,6 +161,7 @@ fn limits<'a>(
         vcf_depth: vcf,
         vct_depth: vct,
         table_bytes: 16 << 20,
+        proof_search: proof,
         max_nodes: None,
     }
 }
@@ -284,29 +300,31 @@ fn main() {
         );
     }
     println!();
-    println!("| recorded position | stones | nodes | choice |");
-    println!("| --- | --- | --- | --- |");
+    println!("| recorded position | stones | threats | nodes | choice |");
+    println!("| --- | --- | --- | --- | --- |");
     for (name, moves, kind) in RECORDED {
         let mut game = FiveBoard::new(15, Rule::Freestyle).unwrap();
         for &(i, j) in moves {
             game.play(Point::new(i, j)).unwrap();
         }
-        let mut nodes = 0;
-        let choice = mean(repeats, || {
-            let mut e = Engine::new(game.clone());
-            let found = e.choose(&limits(&zero, &stop, 1, 16, 4));
-            let got = match found {
-                Some((_, Reason::Vct(_))) => "vct",
-                Some((_, Reason::Search { .. })) => "search",
-                other => panic!("{other:?}"),
-            };
-            assert_eq!(got, kind, "{name}");
-            nodes = e.nodes();
-        });
-        println!(
-            "| {name} | {} | {nodes} | {:.1} ms |",
-            moves.len(),
-            choice.as_secs_f64() * 1e3
-        );
+        for (threats, proof) in [("depth first", false), ("proof numbers", true)] {
+            let mut nodes = 0;
+            let choice = mean(repeats, || {
+                let mut e = Engine::new(game.clone());
+                let found = e.choose(&proof_limits(&zero, &stop, 1, 16, 4, proof));
+                let got = match found {
+                    Some((_, Reason::Vct(_))) => "vct",
+                    Some((_, Reason::Search { .. })) => "search",
+                    other => panic!("{other:?}"),
+                };
+                assert_eq!(got, kind, "{name}, {threats}");
+                nodes = e.nodes();
+            });
+            println!(
+                "| {name} | {} | {threats} | {nodes} | {:.1} ms |",
+                moves.len(),
+                choice.as_secs_f64() * 1e3
+            );
+        }
     }
 }

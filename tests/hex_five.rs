@@ -176,6 +176,7 @@ fn the_engine_wins_and_blocks_on_the_hexagon() {
         vcf_depth: 8,
         vct_depth: 2,
         table_bytes: 1 << 16,
+        proof_search: false,
         max_nodes: None,
     };
     // Black's open three down the axis through the centre (91, 108,

@@ -105,3 +105,77 @@ fn a_bad_database_is_reported_located_and_the_brain_does_not_start() {
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("--db <FILE>"));
 }
+
+/// The brain's `DEBUG` line and answer to `session` (ending in `DONE` or
+/// `BEGIN`), with END sent only after the answer: the brain stops
+/// thinking when a command arrives.
+fn debug_and_answer(args: &[&str], session: &str) -> (String, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-katachi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pbrain-katachi starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(session.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next = || lines.next().expect("a line").expect("text");
+    assert_eq!(next(), "OK");
+    let debug = next();
+    let answer = next();
+    stdin.write_all(b"END\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    (debug, answer)
+}
+
+#[test]
+fn a_long_threat_sequence_is_logged_and_either_threat_search_may_be_chosen() {
+    // White (the brain: fewer stones) to move wins by threes and fours
+    // in nine or ten moves of its own under exactly five (the engine's
+    // `DEEP_VCT` test position).
+    const DEEP: [&str; 10] = [
+        "...............",
+        "...............",
+        "...............",
+        ".....O.........",
+        "......X........",
+        ".......X.......",
+        "..X.....X......",
+        "...OX..........",
+        "...OOX.........",
+        ".....O.........",
+    ];
+    let mut session = String::from("START 15\nINFO rule 1\nBOARD\n");
+    for (y, row) in DEEP.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            match c {
+                'O' => session.push_str(&format!("{x},{y},1\n")),
+                'X' => session.push_str(&format!("{x},{y},2\n")),
+                _ => {}
+            }
+        }
+    }
+    session.push_str("DONE\n");
+    let (debug, _) = debug_and_answer(&["--nodes", "600000"], &session);
+    let moves = debug
+        .strip_prefix("DEBUG a win by threes and fours in ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<u32>().ok());
+    assert!(moves.is_some_and(|n| n >= 9), "{debug}");
+    let (debug, _) = debug_and_answer(&["--threats", "depth-first", "--nodes", "600000"], &session);
+    assert!(
+        debug.starts_with("DEBUG a win by threes and fours in "),
+        "{debug}"
+    );
+    let o = brain(&["--threats", "sideways"], "START 15\nEND\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("proof-number"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

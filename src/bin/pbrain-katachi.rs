@@ -33,13 +33,16 @@ struct FiveBrain {
     theirs: Vec<Point>,
     /// Fixed work a move (`--nodes`), within the manager's clock.
     nodes: Option<u64>,
+    /// How threats are read (`--threats`).
+    threats: Threats,
 }
 
 impl FiveBrain {
-    fn new(db: Arc<FiveDatabase>, nodes: Option<u64>) -> FiveBrain {
+    fn new(db: Arc<FiveDatabase>, nodes: Option<u64>, threats: Threats) -> FiveBrain {
         FiveBrain {
             db,
             nodes,
+            threats,
             size: 15,
             rule: Rule::Freestyle,
             own: Vec::new(),
@@ -137,6 +140,7 @@ impl Brain for FiveBrain {
             // Our VCT deepens to 8 while its share of the move lasts.
             vct_depth: 8,
             table_bytes: table_bytes(limits.max_memory),
+            proof_search: self.threats == Threats::ProofNumber,
             max_nodes: self.nodes,
         });
         match found {
@@ -144,6 +148,10 @@ impl Brain for FiveBrain {
                 match &why {
                     Reason::Vcf(line) => log.debug(&format!(
                         "a win by fours in {} moves",
+                        line.len().div_ceil(2)
+                    )),
+                    Reason::Vct(line) => log.debug(&format!(
+                        "a win by threes and fours in {} moves",
                         line.len().div_ceil(2)
                     )),
                     Reason::Search {
@@ -200,6 +208,20 @@ struct Args {
     /// like of it).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// How the brain reads forced wins by threes and fours, its own and
+    /// the opponent's.
+    #[arg(long, value_enum, default_value_t = Threats::ProofNumber)]
+    threats: Threats,
+}
+
+/// The threat searches a brain may use.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Threats {
+    /// A proof-number search, as deep as the move's budget reaches.
+    ProofNumber,
+    /// A depth-first search to eight threats of ours at the root and
+    /// four of the opponent's in the safety check.
+    DepthFirst,
 }
 
 fn main() {
@@ -225,7 +247,11 @@ fn main() {
         },
     };
     let input = BufReader::new(std::io::stdin());
-    if let Err(e) = gomocup::run(FiveBrain::new(db, args.nodes), input, std::io::stdout()) {
+    if let Err(e) = gomocup::run(
+        FiveBrain::new(db, args.nodes, args.threats),
+        input,
+        std::io::stdout(),
+    ) {
         eprintln!("pbrain-katachi: {e}");
         std::process::exit(1);
     }

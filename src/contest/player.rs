@@ -283,6 +283,7 @@ pub fn answer_by(
             vcf_depth: 16,
             vct_depth: 6,
             table_bytes: DEFAULT_TABLE_BYTES,
+            proof_search: false,
             max_nodes: None,
         },
         Effort::Depth(depth) => Limits::at_depth(depth, &stop),

@@ -10,10 +10,15 @@
 //! 3. a forced win by continuous fours (VCF), then by threes and fours
 //!    (VCT): threat-space searches whose threats the patterns' kinds
 //!    propose and the rules board confirms, so that a win found is a win
-//!    under the rule (renju's forbidden points included);
+//!    under the rule (renju's forbidden points included); the VCT depth
+//!    first to a number of threats (`threats.rs`), or, with
+//!    [`Limits::proof_search`], by proof numbers to any depth the budget
+//!    reaches (`proof.rs`);
 //! 4. otherwise the moves after which the opponent has no VCF (nor VCT,
 //!    when they threaten one; all moves when every move leaves one: the
-//!    game is lost), searched by a
+//!    game is lost; by proof numbers, the moves after which the
+//!    opponent's win is disproven, tried first on the points of its
+//!    proof), searched by a
 //!    principal variation search with iterative deepening over the
 //!    candidates the patterns propose (only our fours and the points of
 //!    the opponent's fours when it threatens two fives with one stone:
@@ -43,6 +48,7 @@ use mkpat::tables::Kind;
 use super::database::FiveDatabase;
 use super::pente::CAPTURES_TO_WIN;
 use super::players::neighbourhood;
+use super::proof::{Proof, Proofs};
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
 use super::threats::Failed;
@@ -89,7 +95,8 @@ pub struct Limits<'a> {
     pub max_depth: u32,
     /// The deepest VCF line (our fours).
     pub vcf_depth: u32,
-    /// The deepest VCT line (our threes and fours). On the square, the
+    /// The deepest VCT line (our threes and fours) of the depth-first
+    /// search (not used by the proof-number search). On the square, the
     /// root's VCT for our own win deepens to it in steps of two from
     /// [`SAFETY_VCT_DEPTH`] while its share of the budget lasts, and the
     /// opponent's VCTs (the safety check, once per candidate) are
@@ -98,6 +105,11 @@ pub struct Limits<'a> {
     pub vct_depth: u32,
     /// The transposition table's size in bytes (0: no table).
     pub table_bytes: usize,
+    /// Search threats by proof numbers (`proof.rs`): our win at the root
+    /// and the opponent's in the safety check, to any depth within the
+    /// step's budget, in place of the depth-first VCT to `vct_depth`. On
+    /// the square under every rule but Pente; elsewhere ignored.
+    pub proof_search: bool,
     /// At most this many nodes for the whole choice (`None`: no limit),
     /// shared between its steps as the time budget is: a fixed amount of
     /// work a move, so that a benchmark plays the same games under any
@@ -125,6 +137,7 @@ impl<'a> Limits<'a> {
             vcf_depth: 8,
             vct_depth: 0,
             table_bytes: 1 << 20,
+            proof_search: false,
             max_nodes: None,
         }
     }
@@ -195,6 +208,9 @@ pub struct Engine<G: FiveGeometry = Square> {
     /// choice, so that its searches, the opponent's in the safety check
     /// included, do not prove the same failure again.
     pub(super) failed: Failed,
+    /// The proof-number search's table (`proof.rs`), kept for one choice
+    /// as `failed` is.
+    pub(super) proofs: Proofs,
     /// Breaks ties between equally valued candidates ([`Engine::with_salt`]);
     /// 0: reading order.
     salt: u64,
@@ -265,6 +281,7 @@ impl<G: FiveGeometry> Engine<G> {
             killers: Vec::new(),
             clock: Clock::default(),
             failed: Failed::default(),
+            proofs: Proofs::default(),
             salt: 0,
         }
     }
@@ -616,7 +633,21 @@ impl<G: FiveGeometry> Engine<G> {
         self.clock.out = self.read_clock(limits);
     }
 
-    fn read_clock(&self, limits: &Limits<'_>) -> bool {
+    /// Narrows the current step's clock to `share` of the time and the
+    /// nodes it has left: a part of the step (one of the safety check's
+    /// proof searches) that must leave the rest to the others.
+    pub(super) fn narrow_clock(&mut self, limits: &Limits<'_>, share: f64) {
+        if let Some(d) = self.clock.deadline {
+            let now = (limits.elapsed)();
+            self.clock.deadline = Some(now + d.saturating_sub(now).mul_f64(share));
+        }
+        if let Some(n) = self.clock.node_deadline {
+            let left = n.saturating_sub(self.nodes) as f64 * share;
+            self.clock.node_deadline = Some(self.nodes + left as u64);
+        }
+    }
+
+    pub(super) fn read_clock(&self, limits: &Limits<'_>) -> bool {
         limits.stop.load(Ordering::Relaxed)
             || self.clock.node_deadline.is_some_and(|n| self.nodes >= n)
             || self.clock.deadline.is_some_and(|d| (limits.elapsed)() >= d)
@@ -643,6 +674,7 @@ impl<G: FiveGeometry> Engine<G> {
         // A choice depends on its position only (and its limits), not on
         // what an earlier choice of this engine learnt.
         self.failed.clear();
+        self.proofs.clear();
         if self.game.outcome().is_some() {
             return None;
         }
@@ -686,11 +718,22 @@ impl<G: FiveGeometry> Engine<G> {
             return Some((line[0], Reason::Vcf(line)));
         }
         self.begin_step(limits, 0.25);
-        if let Some(line) = self.deepening_vct(limits) {
+        let proofs = self.uses_proofs(limits);
+        if proofs {
+            if let Proof::Win(line) = self.prove(limits, 1.0) {
+                if let Some(&p) = line.first() {
+                    return Some((p, Reason::Vct(line)));
+                }
+            }
+        } else if let Some(line) = self.deepening_vct(limits) {
             return Some((line[0], Reason::Vct(line)));
         }
         self.begin_step(limits, 0.5);
-        let (moves, defends) = self.safe_moves(moves, limits);
+        let (moves, defends) = if proofs {
+            self.safe_moves_proved(moves, limits)
+        } else {
+            self.safe_moves(moves, limits)
+        };
         self.begin_step(limits, 0.9);
         let (p, score, depth) = self.search(&moves, limits);
         Some((
@@ -701,6 +744,14 @@ impl<G: FiveGeometry> Engine<G> {
                 defends,
             },
         ))
+    }
+
+    /// Whether this choice searches threats by proof numbers: when the
+    /// limits ask for it, on the square, under every rule but Pente
+    /// (whose captures bring positions back, which the table's proofs do
+    /// not allow for).
+    fn uses_proofs(&self, limits: &Limits<'_>) -> bool {
+        limits.proof_search && G::GEOMETRY == Geometry::Square && self.game.rule() != Rule::Pente
     }
 
     /// How deep the safety check looks for the opponent's VCT: no deeper
@@ -776,5 +827,7 @@ pub fn rule_of_gomocup(bits: u32) -> Option<Rule> {
 
 #[cfg(test)]
 mod pente_tests;
+#[cfg(test)]
+mod proof_tests;
 #[cfg(test)]
 mod tests;

@@ -71,6 +71,7 @@ pub fn explain_with(
         vcf_depth: 12,
         vct_depth: 4,
         table_bytes: super::engine::DEFAULT_TABLE_BYTES,
+        proof_search: false,
         max_nodes: None,
     });
     // The engine's own board and valuation: its searches took back every

@@ -17,7 +17,8 @@
 //!   one, shared, or one compiled at run time);
 //! - [`engine`]: katachi's player: wins, blocks, threat-space search
 //!   (`threats.rs`: forced wins by fours, VCF, and by threes and fours,
-//!   VCT, ours and the opponent's), then a principal variation search
+//!   VCT, ours and the opponent's; `proof.rs`: the same by proof
+//!   numbers, to any depth), then a principal variation search
 //!   with a transposition table (`search.rs`) over the candidates the
 //!   patterns propose;
 //! - [`explain`]: why the engine plays its move (the patterns behind the
@@ -58,6 +59,7 @@ mod pente_search;
 mod pente_tests;
 pub mod personality;
 pub mod players;
+mod proof;
 pub mod record;
 mod renju;
 pub mod rules;

@@ -21,6 +21,10 @@
 //! most [`VCT_WIDTH`] a node: a line found is a proof, a line missed is
 //! only not found.
 //!
+//! The same game searched by proof numbers, without a depth, is
+//! `proof.rs`; this search stays for Pente, the hexagon and the callers
+//! that ask for a fixed depth.
+//!
 //! [`FiveBoard::fives_through`]: super::rules::FiveBoard::fives_through
 
 use std::collections::HashMap;
@@ -84,7 +88,7 @@ fn prefixed(p: Point, rest: Vec<Point>) -> Vec<Point> {
 impl<G: FiveGeometry> Engine<G> {
     /// The legal moves of the side to move (`color`) whose threat kind
     /// the patterns say `wanted` accepts, best valued first.
-    fn threats(&self, wanted: impl Fn(Kind) -> bool) -> Vec<Point> {
+    pub(super) fn threats(&self, wanted: impl Fn(Kind) -> bool) -> Vec<Point> {
         let color = self.game.to_move();
         let mut out: Vec<(i64, Point)> = self
             .valuation
@@ -111,7 +115,7 @@ impl<G: FiveGeometry> Engine<G> {
 
     /// [`Engine::threats`] of the fours (and fives): the valuation keeps
     /// their points listed, so no pass over the board is needed.
-    fn fours_to_play(&self) -> Vec<Point> {
+    pub(super) fn fours_to_play(&self) -> Vec<Point> {
         let color = self.game.to_move();
         let mut out: Vec<(i64, Point)> = self
             .valuation

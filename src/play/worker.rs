@@ -129,6 +129,7 @@ pub fn work_with(
                 // (and tests play whole games with no clock).
                 vct_depth: max_depth.min(4),
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+                proof_search: false,
                 max_nodes: None,
             }))
         }

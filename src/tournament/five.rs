@@ -400,6 +400,7 @@ impl Side<FiveReferee> for FiveKatachi {
                 vcf_depth: 12,
                 vct_depth: 4,
                 table_bytes: crate::five::engine::DEFAULT_TABLE_BYTES,
+                proof_search: false,
                 max_nodes: nodes,
             },
         };

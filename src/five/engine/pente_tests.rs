@@ -22,6 +22,7 @@ fn choose(e: &mut Engine) -> (Point, Reason) {
         vcf_depth: 8,
         vct_depth: 2,
         table_bytes: 1 << 16,
+        proof_search: false,
         max_nodes: None,
     })
     .expect("a move")
@@ -156,6 +157,7 @@ fn quiesce(e: &mut Engine, left: u32) -> i64 {
         vcf_depth: 0,
         vct_depth: 0,
         table_bytes: 0,
+        proof_search: false,
         max_nodes: None,
     };
     e.begin_step(&limits, 1.0);
@@ -261,6 +263,7 @@ fn a_three_whose_pair_can_be_threatened_is_no_forced_win() {
         vcf_depth: 12,
         vct_depth: 4,
         table_bytes: 0,
+        proof_search: false,
         max_nodes: Some(20_000),
         ..Limits::at_depth(1, &stop)
     };

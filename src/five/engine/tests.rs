@@ -12,13 +12,13 @@ use crate::five::rules::Outcome;
 use crate::five::tests::diagram;
 
 /// An engine on a diagram (see `five::tests::diagram`) with `to_move`.
-fn engine(rule: Rule, to_move: Color, text: &str) -> (Engine, Vec<Point>) {
+pub(super) fn engine(rule: Rule, to_move: Color, text: &str) -> (Engine, Vec<Point>) {
     let (mut b, marks) = diagram(rule, text);
     b.set_to_move(to_move);
     (Engine::new(b), marks)
 }
 
-fn limits<'a>(elapsed: &'a dyn Fn() -> Duration, stop: &'a AtomicBool) -> Limits<'a> {
+pub(super) fn limits<'a>(elapsed: &'a dyn Fn() -> Duration, stop: &'a AtomicBool) -> Limits<'a> {
     Limits {
         elapsed,
         budget: None,
@@ -27,6 +27,7 @@ fn limits<'a>(elapsed: &'a dyn Fn() -> Duration, stop: &'a AtomicBool) -> Limits
         vcf_depth: 12,
         vct_depth: 2,
         table_bytes: 1 << 16,
+        proof_search: false,
         max_nodes: None,
     }
 }
@@ -39,7 +40,7 @@ fn choose(e: &mut Engine) -> (Point, Reason) {
 
 /// Plays a threat line out on the rules board and checks it ends in a
 /// win for the side that started it, every move legal.
-fn line_wins(e: &Engine, line: &[Point]) -> bool {
+pub(super) fn line_wins(e: &Engine, line: &[Point]) -> bool {
     let mut b = e.game().clone();
     let me = b.to_move();
     for &p in line {
@@ -61,8 +62,8 @@ fn line_wins(e: &Engine, line: &[Point]) -> bool {
         })
 }
 
-const X: Color = Color::Black;
-const O: Color = Color::White;
+pub(super) const X: Color = Color::Black;
+pub(super) const O: Color = Color::White;
 
 #[test]
 fn it_wins_and_blocks() {
@@ -332,7 +333,7 @@ fn a_spent_budget_still_answers_a_legal_move() {
 }
 
 /// An opening: no threats, room for a search.
-const QUIET: &str = "
+pub(super) const QUIET: &str = "
         ...............
         ...............
         ...............
@@ -548,7 +549,7 @@ fn wins_in_three(b: &FiveBoard) -> bool {
 /// `stones.1 - 1` more stones played alternately on legal points at
 /// least `margin` from the edge, stopped before a move that ends the
 /// game.
-fn dense_games(
+pub(super) fn dense_games(
     seed: u64,
     games: usize,
     size: usize,
@@ -702,7 +703,7 @@ proptest! {
 /// reference by the rules alone): a stone after which the game is won,
 /// or the opponent has no five of its own and cannot block every five
 /// of ours (two of them, or one on a point forbidden to it)?
-fn wins_by_two_fives(b: &FiveBoard) -> bool {
+pub(super) fn wins_by_two_fives(b: &FiveBoard) -> bool {
     let me = b.to_move();
     let fives = |c: &FiveBoard, who: Color| -> Vec<Point> {
         c.points().filter(|&w| c.wins_at(w, who)).collect()
@@ -844,7 +845,7 @@ fn the_move_in_hand_is_half_the_best_point_of_the_side_to_move() {
 /// From a game against Rapfi (exactly five, White to move): White wins
 /// by threes and fours in 17 moves, a VCT that needs depth 6; depth 4
 /// finds none.
-const DEEP_VCT: &str = "
+pub(super) const DEEP_VCT: &str = "
         ...............
         ...............
         ...............
