@@ -500,7 +500,8 @@ impl<G: FiveGeometry> Engine<G> {
     /// When no move tried is disproven, those whose search ran out are
     /// kept instead (no move may be better); when every move tried
     /// leaves the win proven, the game is lost and `moves` come back as
-    /// they were.
+    /// they were. When the opponent's search runs out of budget first,
+    /// the depth-first check ([`Engine::safe_moves`]) decides instead.
     pub(super) fn safe_moves_proved(
         &mut self,
         moves: Vec<Point>,
@@ -514,8 +515,13 @@ impl<G: FiveGeometry> Engine<G> {
             _ => Vec::new(),
         };
         self.pass();
-        if !matches!(threat, Proof::Win(_)) {
-            return (moves, false);
+        match threat {
+            Proof::Win(_) => {}
+            Proof::NoWin => return (moves, false),
+            // Out of budget before an answer (a short move, a crowded
+            // position): the depth-first check, which is complete to its
+            // depth, still stops the shallow threats.
+            Proof::Unknown => return self.safe_moves(moves, limits),
         }
         let mut order: Vec<Point> = Vec::new();
         for p in points

@@ -183,3 +183,21 @@ fn proofs_find_every_depth_first_win_and_their_lines_win() {
         "{both} {only_proved} {unknown}"
     );
 }
+
+#[test]
+fn the_safety_check_reads_by_proof_numbers_only_with_half_a_second_or_more() {
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let with = |budget: Option<u64>, nodes: Option<u64>| {
+        let mut l = proof_limits(&zero, &stop);
+        l.budget = budget.map(Duration::from_millis);
+        l.max_nodes = nodes;
+        deep_safety(&l)
+    };
+    assert!(with(None, None));
+    assert!(with(Some(900), None));
+    assert!(with(Some(500), Some(150_000)));
+    assert!(!with(Some(100), None));
+    assert!(!with(Some(900), Some(110_000)));
+    assert!(!with(None, Some(20_000)));
+}
