@@ -406,7 +406,8 @@ impl<G: FiveGeometry> Engine<G> {
     }
 
     /// One line of a proven position's win, read from the table: the
-    /// attacker's proving move, then the defender's first answer.
+    /// attacker's proving move and the defender's first answer in turn,
+    /// to the five (or to the threat nothing stops).
     fn proof_line(&mut self, attacker: Color) -> Vec<Point> {
         let mut line = Vec::new();
         let mut made = 0;
