@@ -216,6 +216,9 @@ pub struct Engine<G: FiveGeometry = Square> {
     /// Breaks ties between equally valued candidates ([`Engine::with_salt`]);
     /// 0: reading order.
     salt: u64,
+    /// The main search reduces late moves where it may (`search.rs`);
+    /// off only to compare against the full search.
+    pub(super) reductions: bool,
 }
 
 impl<G: FiveGeometry> std::fmt::Debug for Engine<G> {
@@ -285,6 +288,7 @@ impl<G: FiveGeometry> Engine<G> {
             failed: Failed::default(),
             proofs: Proofs::default(),
             salt: 0,
+            reductions: true,
         }
     }
 

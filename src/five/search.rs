@@ -5,10 +5,17 @@
 //! at its horizon; and its transposition table, keyed by a Zobrist hash
 //! the engine keeps move by move.
 //!
+//! Late moves are searched shallower first ([`reduction`]), on the
+//! square under every rule but Pente.
+//!
 //! A position is always met at the same ply of one search (every move
 //! adds a stone), so an entry is used only for as deep a search as its
-//! own: the table changes how fast the search goes, never its score at a
-//! fixed depth (a property test holds it to that). Entries carry the
+//! own: where no move is reduced (to depth 3), the table changes how fast
+//! the search goes, never its score at a fixed depth (a property test
+//! holds it to that); deeper, a bound from the table can decide whether
+//! a reduced move is searched again, so the score depends on the table's
+//! contents too, and is still the same for the same position and limits.
+//! Entries carry the
 //! generation of the choice that wrote them, and other generations'
 //! are ignored: a choice depends on its position only.
 
@@ -17,6 +24,7 @@ use super::rules::{Outcome, Rule};
 use super::valuation::FiveGeometry;
 use crate::position::Point;
 use crate::position::Position;
+use mkpat::geometry::Geometry;
 
 /// The Zobrist keys: one a colour and point of the largest board, and one
 /// for White to move, drawn from a fixed seed.
@@ -177,6 +185,36 @@ fn from_table(score: i64, ply: usize) -> i64 {
     }
 }
 
+/// Late move reductions: below this depth every move is searched to the
+/// full depth.
+const REDUCE_FROM_DEPTH: u32 = 3;
+
+/// Late move reductions: the moves of a node before this index (the
+/// table's move, the killers, the best valued candidates) are never
+/// reduced; from it on, by one ply.
+const REDUCE_FROM_MOVE: usize = 3;
+
+/// Late move reductions: from this index on, by two plies.
+const REDUCE_TWO_FROM_MOVE: usize = 8;
+
+/// How many plies shallower the `k`-th move (from 0) of a node searched
+/// to `depth` is first searched: the candidates come best valued first,
+/// so a late one rarely beats the early ones, and what the search saves
+/// on them buys depth on the rest. In self-play at 100,000 nodes a move
+/// (exactly five, 80 games from 40 openings of three stones, colours
+/// swapped), these settings won 48.5 of 80 against no reductions;
+/// reducing from the third move and at depth 2, by two from the
+/// seventh, 42.5 of 80.
+pub(super) fn reduction(depth: u32, k: usize) -> u32 {
+    if depth < REDUCE_FROM_DEPTH || k < REDUCE_FROM_MOVE {
+        0
+    } else if k < REDUCE_TWO_FROM_MOVE {
+        1
+    } else {
+        2
+    }
+}
+
 /// Scores above every other.
 pub(super) const INFINITY: i64 = WIN + 1;
 
@@ -327,14 +365,28 @@ impl<G: FiveGeometry> Engine<G> {
         // A forced answer costs no depth: the line it belongs to is one
         // move of the opponent's four, searched to the same horizon.
         let child = if forced { depth } else { depth - 1 };
-        for p in moves {
+        let reduces = !forced && self.reduces();
+        for (k, p) in moves.into_iter().enumerate() {
             if !self.make(p) {
                 continue;
             }
             let v = if best_move.is_none() {
                 self.pvs(child, -beta, -alpha, ply + 1, limits).map(|v| -v)
             } else {
-                match self.pvs(child, -alpha - 1, -alpha, ply + 1, limits) {
+                // A late move is first searched shallower, and searched
+                // again to the full depth only if it beats alpha there.
+                let reduced = if reduces {
+                    child.saturating_sub(reduction(depth, k))
+                } else {
+                    child
+                };
+                let first = match self.pvs(reduced, -alpha - 1, -alpha, ply + 1, limits) {
+                    Some(v) if reduced < child && -v > alpha => {
+                        self.pvs(child, -alpha - 1, -alpha, ply + 1, limits)
+                    }
+                    other => other,
+                };
+                match first {
                     Some(v) if -v > alpha && -v < beta => {
                         self.pvs(child, -beta, -alpha, ply + 1, limits).map(|v| -v)
                     }
@@ -378,6 +430,13 @@ impl<G: FiveGeometry> Engine<G> {
             },
         );
         Some(best)
+    }
+
+    /// Whether the search reduces late moves ([`reduction`]): on the
+    /// square under every rule but Pente, where it was measured; Pente
+    /// and the hexagon's contest engine search as before.
+    fn reduces(&self) -> bool {
+        self.reductions && G::GEOMETRY == Geometry::Square && self.game.rule() != Rule::Pente
     }
 
     /// Pente: the side to move's score at the horizon with its captures
