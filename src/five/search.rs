@@ -15,9 +15,8 @@
 //! holds it to that); deeper, a bound from the table can decide whether
 //! a reduced move is searched again, so the score depends on the table's
 //! contents too, and is still the same for the same position and limits.
-//! Entries carry the
-//! generation of the choice that wrote them, and other generations'
-//! are ignored: a choice depends on its position only.
+//! Entries carry the generation of the choice that wrote them, and other
+//! generations' are ignored: a choice depends on its position only.
 
 use super::engine::{Engine, Limits, CAPTURED_WORTH, WIDTH, WIN};
 use super::rules::{Outcome, Rule};
@@ -207,7 +206,7 @@ const REDUCE_TWO_FROM_MOVE: usize = 8;
 /// swapped), these settings won 48.5 of 80 against no reductions;
 /// reducing from the third move and at depth 2, by two from the
 /// seventh, 42.5 of 80. A move that makes a four is never reduced
-/// ([`Engine::is_threat_point`]): without that exemption the search at
+/// ([`Engine::makes_four`]): without that exemption the search at
 /// depth 4 let a double four through in a test position; with it the
 /// screen gave 47 of 80, and exempting threes too 42 of 80.
 pub(super) fn reduction(depth: u32, k: usize) -> u32 {
@@ -372,8 +371,8 @@ impl<G: FiveGeometry> Engine<G> {
         let child = if forced { depth } else { depth - 1 };
         let reduces = !forced && self.reduces();
         // Asked before the moves are played: the valuation is the node's.
-        let threats: Vec<bool> = if reduces {
-            moves.iter().map(|&p| self.is_threat_point(p, me)).collect()
+        let fours: Vec<bool> = if reduces {
+            moves.iter().map(|&p| self.makes_four(p, me)).collect()
         } else {
             Vec::new()
         };
@@ -386,7 +385,7 @@ impl<G: FiveGeometry> Engine<G> {
             } else {
                 // A late move is first searched shallower, and searched
                 // again to the full depth only if it beats alpha there.
-                let reduced = if reduces && !threats[k] {
+                let reduced = if reduces && !fours[k] {
                     child.saturating_sub(reduction(depth, k))
                 } else {
                     child
@@ -447,7 +446,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// a move is never reduced, since the answer it forces costs no depth
     /// and what it prepares shows only a move or two later, the plies a
     /// reduction takes away.
-    fn is_threat_point(&self, p: Point, me: Color) -> bool {
+    fn makes_four(&self, p: Point, me: Color) -> bool {
         matches!(
             self.valuation.threat(p, me),
             Some(Kind::Five | Kind::OpenFour | Kind::Four | Kind::BrokenFour)
