@@ -370,13 +370,13 @@ impl<G: FiveGeometry> Engine<G> {
         // move of the opponent's four, searched to the same horizon.
         let child = if forced { depth } else { depth - 1 };
         let reduces = !forced && self.reduces();
-        // Asked before the moves are played: the valuation is the node's.
-        let fours: Vec<bool> = if reduces {
-            moves.iter().map(|&p| self.makes_four(p, me)).collect()
-        } else {
-            Vec::new()
-        };
         for (k, p) in moves.into_iter().enumerate() {
+            // Asked before the move is played, of the node's valuation.
+            let cut = if reduces && !self.makes_four(p, me) {
+                reduction(depth, k)
+            } else {
+                0
+            };
             if !self.make(p) {
                 continue;
             }
@@ -385,11 +385,7 @@ impl<G: FiveGeometry> Engine<G> {
             } else {
                 // A late move is first searched shallower, and searched
                 // again to the full depth only if it beats alpha there.
-                let reduced = if reduces && !fours[k] {
-                    child.saturating_sub(reduction(depth, k))
-                } else {
-                    child
-                };
+                let reduced = child.saturating_sub(cut);
                 let first = match self.pvs(reduced, -alpha - 1, -alpha, ply + 1, limits) {
                     Some(v) if reduced < child && -v > alpha => {
                         self.pvs(child, -alpha - 1, -alpha, ply + 1, limits)
