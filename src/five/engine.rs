@@ -503,7 +503,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// anywhere) and on the hexagon (not measured there: the contest's
     /// engine plays as before).
     pub(super) fn answers_to_three(&self) -> Option<Vec<Point>> {
-        if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
+        if !self.square_without_captures() {
             return None;
         }
         let me = self.game.to_move();
@@ -584,7 +584,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// in hand plays this part) and on the hexagon, where it was not
     /// measured.
     fn move_in_hand(&self) -> i64 {
-        if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
+        if !self.square_without_captures() {
             return 0;
         }
         let me = self.game.to_move();
@@ -608,7 +608,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// break a row, and on the hexagon, where it was not measured (the
     /// contest's engine plays as before).
     pub(super) fn tempo_win(&self) -> i64 {
-        if self.game.rule() == Rule::Pente || G::GEOMETRY != Geometry::Square {
+        if !self.square_without_captures() {
             return 0;
         }
         let me = self.game.to_move();
@@ -757,7 +757,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// (whose captures bring positions back, which the table's proofs do
     /// not allow for).
     fn uses_proofs(&self, limits: &Limits<'_>) -> bool {
-        limits.proof_search && G::GEOMETRY == Geometry::Square && self.game.rule() != Rule::Pente
+        limits.proof_search && self.square_without_captures()
     }
 
     /// How deep the safety check looks for the opponent's VCT: no deeper
@@ -791,6 +791,15 @@ impl<G: FiveGeometry> Engine<G> {
             }
             depth = (depth + 2).min(limits.vct_depth);
         }
+    }
+
+    /// Whether the game is on the square under a rule without captures
+    /// (every rule but Pente): where the engine's later parts (the move
+    /// in hand, the tempo win, the answers to a three, the proof search,
+    /// late move reductions) were measured; Pente and the hexagon's
+    /// contest engine play as before them.
+    pub(super) fn square_without_captures(&self) -> bool {
+        G::GEOMETRY == Geometry::Square && self.game.rule() != Rule::Pente
     }
 
     /// Plays `p` for the side to move.

@@ -24,8 +24,6 @@ use super::valuation::FiveGeometry;
 use crate::position::Color;
 use crate::position::Point;
 use crate::position::Position;
-use mkpat::geometry::Geometry;
-use mkpat::tables::Kind;
 
 /// The Zobrist keys: one a colour and point of the largest board, and one
 /// for White to move, drawn from a fixed seed.
@@ -372,10 +370,9 @@ impl<G: FiveGeometry> Engine<G> {
         let reduces = !forced && self.reduces();
         for (k, p) in moves.into_iter().enumerate() {
             // Asked before the move is played, of the node's valuation.
-            let cut = if reduces && !self.makes_four(p, me) {
-                reduction(depth, k)
-            } else {
-                0
+            let cut = match reduction(depth, k) {
+                r if r > 0 && reduces && !self.makes_four(p, me) => r,
+                _ => 0,
             };
             if !self.make(p) {
                 continue;
@@ -443,17 +440,14 @@ impl<G: FiveGeometry> Engine<G> {
     /// and what it prepares shows only a move or two later, the plies a
     /// reduction takes away.
     fn makes_four(&self, p: Point, me: Color) -> bool {
-        matches!(
-            self.valuation.threat(p, me),
-            Some(Kind::Five | Kind::OpenFour | Kind::Four | Kind::BrokenFour)
-        )
+        self.valuation.threat(p, me).is_some_and(|k| k.is_four())
     }
 
     /// Whether the search reduces late moves ([`reduction`]): on the
     /// square under every rule but Pente, where it was measured; Pente
     /// and the hexagon's contest engine search as before.
     fn reduces(&self) -> bool {
-        self.reductions && G::GEOMETRY == Geometry::Square && self.game.rule() != Rule::Pente
+        self.reductions && self.square_without_captures()
     }
 
     /// Pente: the side to move's score at the horizon with its captures

@@ -936,13 +936,6 @@ fn depth_within(nodes: u64, reductions: bool) -> u32 {
 
 #[test]
 fn reducing_late_moves_reaches_deeper_on_the_same_nodes() {
-    for n in [10_000u64, 60_000, 300_000] {
-        eprintln!(
-            "DEPTHS {n}: full {} reduced {}",
-            depth_within(n, false),
-            depth_within(n, true)
-        );
-    }
     // 5 and 6 plies when written; 7 and 8 on 60,000 nodes.
     let full = depth_within(10_000, false);
     let reduced = depth_within(10_000, true);
