@@ -41,6 +41,7 @@ pub mod position;
 pub mod positions;
 #[cfg(feature = "compiler")]
 pub mod reference;
+pub mod seeding;
 pub mod stats;
 
 // The engines.

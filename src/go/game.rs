@@ -114,7 +114,7 @@ impl Game {
 
     /// Seeds the random choices of [`Game::genmove`].
     pub fn seed(&mut self, seed: u64) {
-        self.rng = seed | 1;
+        self.rng = crate::seeding::state(seed);
     }
 
     /// Empties the board, keeping its size, komi and random state.

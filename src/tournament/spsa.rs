@@ -58,7 +58,7 @@ impl Spsa {
         mut measure: impl FnMut(usize, &[f64], &[f64]) -> Result<f64, String>,
         mut on_step: impl FnMut(&Step),
     ) -> Result<(), String> {
-        let mut rng = self.seed | 1;
+        let mut rng = crate::seeding::state(self.seed);
         for k in 0..iterations {
             let ak = self.a / (k as f64 + 1.0 + self.big_a).powf(0.602);
             let ck = self.c / (k as f64 + 1.0).powf(0.101);
