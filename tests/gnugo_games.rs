@@ -161,6 +161,9 @@ fn play_game(
         Gtp::with_options(GtpOptions {
             search: Some(SearchOptions {
                 playouts: 300,
+                // Played to the end, as GNU Go is with --never-resign:
+                // the test compares the two counts of a finished game.
+                resign_threshold: 0.0,
                 ..SearchOptions::default()
             }),
             ..GtpOptions::default()
