@@ -7,12 +7,18 @@
 //! as `--seed 3`. These functions give every seed a state of its own
 //! while an odd seed keeps the state it always had, so that the
 //! matches written down with odd seeds replay as they were.
+//!
+//! It also holds the splitmix64 finaliser that the engines' hashed
+//! random terms, the Zobrist keys and the contest's openings share.
 
 /// The golden-ratio constant the generators here mix with.
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// The splitmix64 finaliser: nearby inputs to unrelated outputs.
-fn splitmix(x: u64) -> u64 {
+/// The splitmix64 finaliser: nearby inputs to unrelated outputs (a
+/// random term hashed from a key, so that it does not depend on how
+/// often it is asked for). `const`: the Zobrist keys are computed at
+/// compile time.
+pub const fn splitmix(x: u64) -> u64 {
     let mut z = x.wrapping_add(GOLDEN);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

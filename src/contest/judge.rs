@@ -445,13 +445,11 @@ pub fn random_opening(moves: usize, seed: u64) -> Vec<u32> {
         .map(|p| layout.number(p).expect("on the board") as u32)
         .collect();
     let mut state = seed;
+    // splitmix64: the finaliser of each step's state.
     let mut next = || {
-        // splitmix64
+        let z = crate::seeding::splitmix(state);
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        z
     };
     let mut pool = near;
     let mut out = Vec::new();

@@ -466,7 +466,7 @@ impl<G: FiveGeometry> Engine<G> {
             .collect();
         let tie = |p: Point| match self.salt {
             0 => 0,
-            salt => super::personality::mix(salt ^ ((p.i as u64) << 32 | p.j as u64)),
+            salt => crate::seeding::splitmix(salt ^ ((p.i as u64) << 32 | p.j as u64)),
         };
         c.sort_by(|a, b| {
             b.0.cmp(&a.0)
@@ -561,7 +561,7 @@ impl<G: FiveGeometry> Engine<G> {
         let random = if noise > 0 {
             // A personality's random term: a function of the position
             // (its hash), so that the search stays deterministic.
-            (super::personality::mix(self.hash) % (noise as u64 + 1)) as i64
+            (crate::seeding::splitmix(self.hash) % (noise as u64 + 1)) as i64
         } else {
             0
         };

@@ -92,14 +92,6 @@ fn scale(v: i32, percent: i32) -> i32 {
     (i64::from(v) * i64::from(percent) / 100).clamp(i32::MIN.into(), i32::MAX.into()) as i32
 }
 
-/// SplitMix64's finaliser: the random term from a position's hash.
-pub(super) fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
 #[cfg(feature = "compiler")]
 mod file;
 #[cfg(feature = "compiler")]

@@ -30,13 +30,7 @@ use crate::position::Position;
 pub(super) mod zobrist {
     use crate::five::rules::MAX_SIZE;
     use crate::position::{Color, Point};
-
-    const fn splitmix(x: u64) -> u64 {
-        let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    use crate::seeding::splitmix;
 
     const POINTS: usize = MAX_SIZE * MAX_SIZE;
 

@@ -120,19 +120,10 @@ pub(super) fn cleanup_value(stones: usize) -> i32 {
     (16 + stones as i32).min(24)
 }
 
-/// SplitMix64: the random terms, hashed rather than drawn so that they do
-/// not depend on how often the position was evaluated.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
 /// A number in `lo..=hi` from the key.
 pub(super) fn random_in(key: u64, lo: i32, hi: i32) -> i32 {
     if hi <= lo {
         return lo;
     }
-    lo + (mix(key) % (hi - lo + 1) as u64) as i32
+    lo + (crate::seeding::splitmix(key) % (hi - lo + 1) as u64) as i32
 }
