@@ -388,6 +388,20 @@ impl<G: FiveGeometry> Engine<G> {
         self.hash ^= zobrist::WHITE_TO_MOVE;
     }
 
+    /// Whether `color` would win at once somewhere ([`Engine::fives`] is
+    /// not empty), asked at every node: without the list, its sort and
+    /// its allocation, and stopping at the first.
+    pub(super) fn has_five(&self, color: Color) -> bool {
+        let by_count =
+            self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
+        if by_count {
+            return !self.fives(color).is_empty();
+        }
+        self.valuation
+            .four_points(color)
+            .any(|p| self.game.wins_at(p, color))
+    }
+
     /// The points where `color` would win at once: the patterns' fives
     /// (and under Pente, with four pairs taken, their captures),
     /// confirmed by the rules.
@@ -457,23 +471,36 @@ impl<G: FiveGeometry> Engine<G> {
     /// value, best first (reading order on ties); the centre's neighbours
     /// when the patterns propose nothing.
     pub(super) fn candidates(&self) -> Vec<Point> {
+        self.best_candidates(usize::MAX)
+    }
+
+    /// The first `width` of [`Engine::candidates`]. The proposed points
+    /// are sorted first and their legality asked only until `width` are
+    /// found: under renju the forbidden-point check of Black's candidates
+    /// is the dear part, and a node of the search keeps [`WIDTH`].
+    pub(super) fn best_candidates(&self, width: usize) -> Vec<Point> {
         let me = self.game.to_move();
         let mut c: Vec<(i64, Point)> = self
             .valuation
             .proposed()
-            .filter(|&p| self.game.is_legal(p))
+            .filter(|&p| self.game.is_empty(p))
             .map(|p| (self.valuation.value(p, me), p))
             .collect();
         let tie = |p: Point| match self.salt {
             0 => 0,
             salt => crate::seeding::splitmix(salt ^ ((p.i as u64) << 32 | p.j as u64)),
         };
-        c.sort_by(|a, b| {
-            b.0.cmp(&a.0)
-                .then(tie(a.1).cmp(&tie(b.1)))
-                .then(a.1.cmp(&b.1))
-        });
-        let mut out: Vec<Point> = c.into_iter().map(|(_, p)| p).collect();
+        // Best value first, then the salt's tie-break, then reading
+        // order: the point makes every key distinct, so an unstable sort
+        // gives the one order, and filtering after it the same list as
+        // before it.
+        c.sort_unstable_by_key(|&(v, p)| (std::cmp::Reverse(v), tie(p), p));
+        let mut out: Vec<Point> = c
+            .into_iter()
+            .map(|(_, p)| p)
+            .filter(|&p| self.game.is_legal(p))
+            .take(width)
+            .collect();
         if out.is_empty() {
             out = self.near_stones();
         }
@@ -487,6 +514,7 @@ impl<G: FiveGeometry> Engine<G> {
             out.sort_by_key(|p| ((p.i - centre.i).abs().max((p.j - centre.j).abs()), *p));
             out.truncate(WIDTH);
         }
+        out.truncate(width);
         out
     }
 

@@ -36,7 +36,7 @@
 //! Under Pente (captures take stones off, so positions come back) and on
 //! the hexagon the engine keeps the depth-first search.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::engine::{Engine, Limits, WIDTH};
 use super::search::zobrist;
@@ -175,9 +175,11 @@ impl<G: FiveGeometry> Engine<G> {
     /// Whether `color` playing the empty `p` makes two fives at once, and
     /// may play it.
     fn double_five(&self, p: Point, color: Color) -> bool {
+        // The forbidden-point check last: it is the dearest, and most
+        // points make no two fives.
         self.game.is_empty(p)
-            && !(color == Color::Black && self.game.is_forbidden(p))
             && self.game.fives_through(p, color).count >= 2
+            && !(color == Color::Black && self.game.is_forbidden(p))
     }
 
     /// The current position's moves for a proof search by `attacker`.

@@ -552,12 +552,18 @@ impl FiveBoard {
             return false;
         }
         let exact = self.rule.exact_for(color);
-        self.runs_through(p, color)
-            .iter()
-            .any(|&n| if exact { n == 5 } else { n >= 5 })
-            || (self.rule == Rule::Pente
-                && self.captures(color) + self.pairs_captured_at(p, color)
-                    >= pente::CAPTURES_TO_WIN)
+        let at = self.grid.index(p);
+        let own = cell_of(color);
+        // Line by line, stopping at the first five.
+        self.grid.steps().iter().any(|&step| {
+            let n = self.grid.run(at, step, own);
+            if exact {
+                n == 5
+            } else {
+                n >= 5
+            }
+        }) || (self.rule == Rule::Pente
+            && self.captures(color) + self.pairs_captured_at(p, color) >= pente::CAPTURES_TO_WIN)
     }
 
     /// The empty points where `color` would make five by the rule on the
@@ -586,41 +592,64 @@ impl FiveBoard {
 
     /// Adds the fives on the line of direction `d` through `s` to `out`.
     /// The cells are read straight from the padded array: the points
-    /// looked at lie within four steps of `s`, and a row is followed only
-    /// through `color`'s stones, which are on the board, so no read goes
-    /// past the first cell of the margin ([`PAD`] is five), where the
-    /// edge stops it.
+    /// looked at lie within four steps of `s`, the rows through them are
+    /// read once to the fifth step and followed further only through
+    /// `color`'s stones, which are on the board, so no read goes past the
+    /// margin ([`PAD`] is five), whose edge stops a row. Each empty
+    /// point's row is then the runs before and after it, summed (this
+    /// is asked at most nodes of the threat searches: one pass over the
+    /// line, not one walk a point).
     fn fives_along(&self, s: Point, color: Color, d: usize, out: &mut Fives) {
         let exact = self.rule.exact_for(color);
         let own = cell_of(color);
         let at = self.grid.index(s) as isize;
         let step = self.grid.steps()[d];
         let cells = &self.grid.cells;
-        let cell = |k: isize| -> u8 {
-            if k == 0 {
-                own
-            } else {
-                cells[(at + k * step) as usize]
-            }
-        };
+        let read = |k: isize| cells[(at + k * step) as usize];
+        // The window's nine cells, `s` counted as `color`'s, read once:
+        // `line[k + 4]` is step `k`.
+        let mut line = [own; 9];
         for k in (-4isize..=4).filter(|&k| k != 0) {
-            if cell(k) != EMPTY {
-                continue;
-            }
-            let mut n = 1;
-            let mut m = k - 1;
-            while cell(m) == own {
+            line[(k + 4) as usize] = read(k);
+        }
+        // `before[i]`: how many of `color`'s stones run back from the cell
+        // just before `line[i]`; `after[i]`, forward from the cell just
+        // after it. Past the window the rows are followed in the array
+        // (through `color`'s stones only, so never beyond the margin's
+        // first cell).
+        let beyond = |from: isize, dir: isize| {
+            let mut n = 0;
+            let mut k = from;
+            while read(k) == own {
                 n += 1;
-                m -= 1;
+                k += dir;
             }
-            let mut m = k + 1;
-            while cell(m) == own {
-                n += 1;
-                m += 1;
-            }
+            n
+        };
+        let mut before = [0usize; 9];
+        before[0] = beyond(-5, -1);
+        for i in 1..9 {
+            before[i] = if line[i - 1] == own {
+                before[i - 1] + 1
+            } else {
+                0
+            };
+        }
+        let mut after = [0usize; 9];
+        after[8] = beyond(5, 1);
+        for i in (0..8).rev() {
+            after[i] = if line[i + 1] == own {
+                after[i + 1] + 1
+            } else {
+                0
+            };
+        }
+        for i in (0..9).filter(|&i| i != 4 && line[i] == EMPTY) {
+            let n = 1 + before[i] + after[i];
             if if exact { n == 5 } else { n >= 5 } {
+                let k = i as i32 - 4;
                 let (di, dj) = self.directions()[d];
-                let q = Point::new(s.i + di * k as i32, s.j + dj * k as i32);
+                let q = Point::new(s.i + di * k, s.j + dj * k);
                 out.count += 1;
                 out.on_line[d] += 1;
                 out.first.get_or_insert(q);

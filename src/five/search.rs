@@ -300,7 +300,11 @@ impl<G: FiveGeometry> Engine<G> {
         }
         let win = WIN - ply as i64;
         let me = self.game.to_move();
-        let theirs = self.fives(me.other());
+        let theirs = if self.has_five(me.other()) {
+            self.fives(me.other())
+        } else {
+            Vec::new()
+        };
         // The opponent's fives leave only their answers (none: lost).
         let answers = (!theirs.is_empty()).then(|| self.answers_to_fives(&theirs));
         if answers.as_ref().is_some_and(Vec::is_empty) {
@@ -333,7 +337,7 @@ impl<G: FiveGeometry> Engine<G> {
         } else {
             let mut moves: Vec<Point> = match self.answers_to_three() {
                 Some(answers) => answers,
-                None => self.candidates().into_iter().take(WIDTH).collect(),
+                None => self.best_candidates(WIDTH),
             };
             // The table's move first, then the killers: a reordering of
             // the same moves.
@@ -505,7 +509,7 @@ impl<G: FiveGeometry> Engine<G> {
             return Some(v);
         }
         let me = self.game.to_move();
-        if !self.fives(me.other()).is_empty() || ply >= MAX_PLY {
+        if self.has_five(me.other()) || ply >= MAX_PLY {
             return Some(self.evaluate());
         }
         self.quiesce(alpha, beta, ply, left, limits)
@@ -522,6 +526,6 @@ impl<G: FiveGeometry> Engine<G> {
             Some(Outcome::Draw) => return Some(0),
             None => {}
         }
-        (!self.fives(self.game.to_move()).is_empty()).then_some(win - 1)
+        self.has_five(self.game.to_move()).then_some(win - 1)
     }
 }

@@ -27,7 +27,7 @@
 //!
 //! [`FiveBoard::fives_through`]: super::rules::FiveBoard::fives_through
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use mkpat::tables::Kind;
 

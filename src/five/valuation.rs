@@ -64,6 +64,11 @@ pub struct Valuation {
     /// window code along each line direction (empty on the matcher's
     /// path, which files matches instead).
     windows: Vec<[u16; 4]>,
+    /// On that path: the `Facts` index of each of those windows
+    /// ([`LineTable::facts_index`]) at a counted point (stale at the
+    /// others), so that an update looks up only the window's new code,
+    /// not its old one as well.
+    looked: Vec<[u16; 4]>,
     /// On that path: whether a point's values are counted (it was empty
     /// when last updated). Kept apart from the board so that several
     /// stones changed at once (Pente's captures) may be updated one by
@@ -76,6 +81,12 @@ pub struct Valuation {
     /// pass over the board.
     fours: [Vec<u16>; 2],
     four_slot: [Vec<u16>; 2],
+    /// One bit a point (by index, 64 to a word): whether a pattern
+    /// proposes it ([`Valuation::is_proposed`]), kept as the values
+    /// change, so that the candidates of every node and the move in hand
+    /// of every leaf visit the proposed points alone, in index order,
+    /// instead of testing every point of the board.
+    proposed: Vec<u64>,
 }
 
 /// Not in a `fours` list.
@@ -118,9 +129,11 @@ impl Valuation {
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
             windows: Vec::new(),
+            looked: Vec::new(),
             counted: Vec::new(),
             fours: [Vec::new(), Vec::new()],
             four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
+            proposed: vec![0; (n * n).div_ceil(64)],
         };
         for c in [Color::Black, Color::White] {
             matcher.scan(board, c, |m| v.file(overlay, c, &m));
@@ -159,6 +172,7 @@ impl Valuation {
                     self.defence[ci][k.at as usize] -= i64::from(k.theirs);
                     self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
                     self.relist(ci, k.at as usize);
+                    self.mark(k.at as usize);
                 }
                 self.filed[ci][a] = old;
                 matcher.scan_anchor(board, c, anchor, |m| self.file(overlay, c, &m));
@@ -179,9 +193,11 @@ impl Valuation {
             filed: [Vec::new(), Vec::new()],
             total: [0; 2],
             windows: vec![[0; 4]; n * n],
+            looked: vec![[0; 4]; n * n],
             counted: vec![false; n * n],
             fours: [Vec::new(), Vec::new()],
             four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
+            proposed: vec![0; (n * n).div_ceil(64)],
         };
         for i in 0..n as i32 {
             for j in 0..n as i32 {
@@ -213,7 +229,10 @@ impl Valuation {
     fn count(&mut self, table: &LineTable, k: usize, sign: i32) {
         let none = lines::Facts::default();
         for d in 0..table.directions().len() {
-            let f = *table.facts(d, self.windows[k][d]);
+            if sign > 0 {
+                self.looked[k][d] = table.facts_index(d, self.windows[k][d]) as u16;
+            }
+            let f = *table.facts_at(usize::from(self.looked[k][d]));
             if sign > 0 {
                 self.replace(k, &none, &f);
             } else {
@@ -245,6 +264,18 @@ impl Valuation {
                 self.relist(ci, k);
             }
         }
+        self.mark(k);
+    }
+
+    /// Sets or clears point `k`'s bit in `proposed` as its values now say.
+    #[inline]
+    fn mark(&mut self, k: usize) {
+        let bit = 1u64 << (k % 64);
+        if self.is_proposed(k) {
+            self.proposed[k / 64] |= bit;
+        } else {
+            self.proposed[k / 64] &= !bit;
+        }
     }
 
     /// [`Valuation::update`] on the line table's path: the stone at
@@ -272,11 +303,14 @@ impl Valuation {
                 let old = self.windows[k][d];
                 let code = old & !(3 << lines::slot(s)) | now << lines::slot(s);
                 self.windows[k][d] = code;
+                // An occupied point's windows are looked up when it is
+                // emptied again (`count`), not while nothing reads them.
                 if self.counted[k] {
-                    let (before, after) = (table.facts_index(d, old), table.facts_index(d, code));
+                    let before = usize::from(self.looked[k][d]);
+                    let after = table.facts_index(d, code);
                     if before != after {
-                        let (before, after) = (*table.facts_at(before), *table.facts_at(after));
-                        self.replace(k, &before, &after);
+                        self.looked[k][d] = after as u16;
+                        self.replace(k, table.facts_at(before), table.facts_at(after));
                     }
                 }
             }
@@ -339,6 +373,7 @@ impl Valuation {
             && self.total == other.total
             && self.defence == other.defence
             && self.kinds == other.kinds
+            && self.proposed == other.proposed
             && [Color::Black, Color::White]
                 .iter()
                 .all(|&c| self.fours(c) == other.fours(c))
@@ -356,6 +391,7 @@ impl Valuation {
         self.defence[ci][at] += i64::from(f.theirs);
         self.kinds[ci][at][f.kind as usize] += 1;
         self.relist(ci, at);
+        self.mark(at);
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
         self.filed[ci][a].push(Contribution {
             at: at as u16,
@@ -399,9 +435,20 @@ impl Valuation {
     /// Every point a pattern proposes, for either side (the candidates of
     /// a search), in reading order.
     pub fn proposed(&self) -> impl Iterator<Item = Point> + '_ {
-        (0..self.size * self.size)
-            .filter(|&k| self.is_proposed(k))
-            .map(|k| Point::new((k / self.size) as i32, (k % self.size) as i32))
+        let n = self.size;
+        self.proposed
+            .iter()
+            .enumerate()
+            .flat_map(move |(w, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let k = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        Point::new((k / n) as i32, (k % n) as i32)
+                    })
+                })
+            })
     }
 
     /// Are two valuations the same (the incremental one and one from
