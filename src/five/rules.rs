@@ -626,8 +626,15 @@ impl FiveBoard {
             }
             n
         };
+        let (far_back, far_on) = (beyond(-5, -1), beyond(5, 1));
+        // A five needs four of `color`'s stones beside its empty point,
+        // `s` among them or not: with fewer within reach, none.
+        let near = line.iter().filter(|&&c| c == own).count();
+        if near + far_back + far_on < 4 {
+            return;
+        }
         let mut before = [0usize; 9];
-        before[0] = beyond(-5, -1);
+        before[0] = far_back;
         for i in 1..9 {
             before[i] = if line[i - 1] == own {
                 before[i - 1] + 1
@@ -636,7 +643,7 @@ impl FiveBoard {
             };
         }
         let mut after = [0usize; 9];
-        after[8] = beyond(5, 1);
+        after[8] = far_on;
         for i in (0..8).rev() {
             after[i] = if line[i + 1] == own {
                 after[i + 1] + 1
