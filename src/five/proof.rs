@@ -39,6 +39,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::engine::{Engine, Limits, WIDTH};
+use super::rules::Rule;
 use super::search::zobrist;
 use super::valuation::FiveGeometry;
 use crate::position::{Color, Point, Position};
@@ -193,13 +194,15 @@ impl<G: FiveGeometry> Engine<G> {
 
     fn attacker_node(&self) -> Node {
         let me = self.game.to_move();
-        if self.fives(me).iter().any(|&p| self.game.is_legal(p)) {
+        if self.has_legal_five(me) {
             return Node::Won;
         }
-        match self.fives(me.other()).as_slice() {
-            [] => {}
-            [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
-            _ => return Node::Lost,
+        if self.has_five(me.other()) {
+            match self.fives(me.other()).as_slice() {
+                [] => {}
+                [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
+                _ => return Node::Lost,
+            }
         }
         let mut moves = self.fours_to_play();
         let threes = self.threats(|k| k.is_three() && !k.is_four());
@@ -217,13 +220,15 @@ impl<G: FiveGeometry> Engine<G> {
 
     pub(super) fn defender_node(&mut self, attacker: Color) -> Node {
         let me = self.game.to_move();
-        if self.fives(me).iter().any(|&p| self.game.is_legal(p)) {
+        if self.has_legal_five(me) {
             return Node::Lost;
         }
-        match self.fives(attacker).as_slice() {
-            [] => {}
-            [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
-            _ => return Node::Won,
+        if self.has_five(attacker) {
+            match self.fives(attacker).as_slice() {
+                [] => {}
+                [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
+                _ => return Node::Won,
+            }
         }
         // The attacker's stones that would make two fives: a defender's
         // stone can only take such points away, so these are all there
@@ -237,6 +242,13 @@ impl<G: FiveGeometry> Engine<G> {
         if doubles.is_empty() {
             return Node::Lost;
         }
+        // A defender's stone only takes the attacker's fives away (a row
+        // counts the attacker's stones alone), so after one only these
+        // doubles can still be doubles; except under renju for Black,
+        // where a White stone that breaks a three can lift a point's ban
+        // and let its double five through: there every four is asked.
+        let lifts_bans = attacker == Color::Black && self.game.rule() == Rule::Renju;
+        let still: &[Point] = if lifts_bans { &fours } else { &doubles };
         let mut tried: Vec<Point> = Vec::new();
         let mut moves = Vec::new();
         for &p in &doubles {
@@ -255,7 +267,7 @@ impl<G: FiveGeometry> Engine<G> {
                     if !self.game.is_legal(q) || self.game.play(q).is_err() {
                         continue;
                     }
-                    let stopped = !fours.iter().any(|&r| self.double_five(r, attacker));
+                    let stopped = !still.iter().any(|&r| self.double_five(r, attacker));
                     self.game.undo();
                     if stopped {
                         moves.push(q);

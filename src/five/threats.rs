@@ -97,7 +97,7 @@ impl<G: FiveGeometry> Engine<G> {
             .filter(|&p| self.game.is_legal(p))
             .map(|p| (self.valuation.value(p, color), p))
             .collect();
-        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         out.into_iter().map(|(_, p)| p).collect()
     }
 
@@ -119,12 +119,12 @@ impl<G: FiveGeometry> Engine<G> {
         let color = self.game.to_move();
         let mut out: Vec<(i64, Point)> = self
             .valuation
-            .fours(color)
-            .into_iter()
+            .four_points(color)
             .filter(|&p| self.game.is_legal(p))
             .map(|p| (self.valuation.value(p, color), p))
             .collect();
-        out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // The point breaks every tie: one order, whatever the list's.
+        out.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         out.into_iter().map(|(_, p)| p).collect()
     }
 
@@ -132,8 +132,13 @@ impl<G: FiveGeometry> Engine<G> {
     /// two fives of the opponent's lose; one must be taken (`forced`).
     fn threat_root(&self) -> Result<Option<Point>, Line> {
         let me = self.game.to_move();
-        if let Some(&p) = self.fives(me).iter().find(|&&p| self.game.is_legal(p)) {
-            return Err(Some(vec![p]));
+        if self.has_legal_five(me) {
+            if let Some(&p) = self.fives(me).iter().find(|&&p| self.game.is_legal(p)) {
+                return Err(Some(vec![p]));
+            }
+        }
+        if !self.has_five(me.other()) {
+            return Ok(None);
         }
         match self.fives(me.other()).as_slice() {
             [] => Ok(None),

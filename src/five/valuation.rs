@@ -662,6 +662,62 @@ mod tests {
     }
 
     #[test]
+    fn the_line_directions_share_one_table_when_the_patterns_are_symmetric() {
+        // katachi's databases hold every pattern in all the board's
+        // transformations: one table serves every direction.
+        for db in [
+            FiveDatabase::builtin(),
+            FiveDatabase::for_rule(Rule::Renju),
+            FiveDatabase::for_rule(Rule::Pente),
+        ] {
+            assert_eq!(db.lines().expect("a line table").distinct_tables(), 1);
+        }
+        assert_eq!(
+            FiveDatabase::hexagon()
+                .lines()
+                .expect("a line table")
+                .distinct_tables(),
+            1
+        );
+    }
+
+    #[test]
+    fn the_proposed_points_are_those_with_a_value() {
+        let db = FiveDatabase::builtin();
+        let table = db.lines().expect("a line table");
+        let mut b = Board::new(15);
+        let mut v = Valuation::with_lines(table, &b);
+        assert_eq!(v.proposed().count(), 0);
+        for (i, j, c) in [
+            (7, 7, Color::Black),
+            (7, 8, Color::White),
+            (8, 8, Color::Black),
+        ] {
+            let p = Point::new(i, j);
+            b.place(p, c);
+            v.update_lines(table, &b, p);
+        }
+        let listed: Vec<Point> = v.proposed().collect();
+        let valued: Vec<Point> = b
+            .points()
+            .filter(|&p| {
+                [Color::Black, Color::White]
+                    .iter()
+                    .any(|&c| v.attack(p, c) != 0 || v.value(p, c) != v.attack(p, c))
+            })
+            .collect();
+        assert!(!listed.is_empty());
+        assert_eq!(listed, valued);
+        // Taken back, nothing is proposed again.
+        for (i, j) in [(8, 8), (7, 8), (7, 7)] {
+            let p = Point::new(i, j);
+            b.remove(p);
+            v.update_lines(table, &b, p);
+        }
+        assert_eq!(v.proposed().count(), 0);
+    }
+
+    #[test]
     fn kinds_are_counted_in_the_order_of_kind() {
         for (k, kind) in Kind::ALL.into_iter().enumerate() {
             assert_eq!(kind as usize, k);
