@@ -398,43 +398,48 @@ impl<G: FiveGeometry> Engine<G> {
         self.hash ^= zobrist::WHITE_TO_MOVE;
     }
 
-    /// Whether `color` would win at once somewhere ([`Engine::fives`] is
-    /// not empty), asked at every node: without the list, its sort and
-    /// its allocation, and stopping at the first.
-    pub(super) fn has_five(&self, color: Color) -> bool {
-        let by_count =
-            self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
-        if by_count {
-            return !self.fives(color).is_empty();
+    /// Whether `color` wins by the capture count (Pente, with four pairs
+    /// taken): then any capture may be its five.
+    fn wins_by_count(&self, color: Color) -> bool {
+        self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN
+    }
+
+    /// Whether one of `color`'s fives ([`Engine::fives`]) passes `also`,
+    /// asked without the list and stopping at the first.
+    fn any_five(&self, color: Color, also: impl Fn(Point) -> bool) -> bool {
+        if self.wins_by_count(color) {
+            return self.fives(color).into_iter().any(also);
         }
         self.valuation
             .four_points(color)
-            .any(|p| self.game.wins_at(p, color))
+            .any(|p| self.game.wins_at(p, color) && also(p))
+    }
+
+    /// Whether `color` would win at once somewhere: [`Engine::fives`] is
+    /// not empty.
+    pub(super) fn has_five(&self, color: Color) -> bool {
+        self.any_five(color, |_| true)
     }
 
     /// Whether `color` would win at once on a point the side to move may
-    /// play ([`Engine::fives`], legal): [`Engine::has_five`] with the
-    /// rules' say.
+    /// play.
     pub(super) fn has_legal_five(&self, color: Color) -> bool {
-        let by_count =
-            self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
-        if by_count {
-            return self.fives(color).iter().any(|&p| self.game.is_legal(p));
-        }
-        self.valuation
-            .four_points(color)
-            .any(|p| self.game.wins_at(p, color) && self.game.is_legal(p))
+        self.any_five(color, |p| self.game.is_legal(p))
     }
 
     /// The points where `color` would win at once: the patterns' fives
     /// (and under Pente, with four pairs taken, their captures),
     /// confirmed by the rules.
     pub(super) fn fives(&self, color: Color) -> Vec<Point> {
-        let by_count =
-            self.game.rule() == Rule::Pente && self.game.captures(color) + 1 >= CAPTURES_TO_WIN;
-        if !by_count {
-            let mut out = self.valuation.fours(color);
-            out.retain(|&p| self.game.wins_at(p, color));
+        if !self.wins_by_count(color) {
+            // Confirmed first, sorted after: most nodes have no five, and
+            // an empty list costs no allocation.
+            let mut out: Vec<Point> = self
+                .valuation
+                .four_points(color)
+                .filter(|&p| self.game.wins_at(p, color))
+                .collect();
+            out.sort_unstable();
             return out;
         }
         self.valuation

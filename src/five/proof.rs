@@ -197,12 +197,10 @@ impl<G: FiveGeometry> Engine<G> {
         if self.has_legal_five(me) {
             return Node::Won;
         }
-        if self.has_five(me.other()) {
-            match self.fives(me.other()).as_slice() {
-                [] => {}
-                [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
-                _ => return Node::Lost,
-            }
+        match self.fives(me.other()).as_slice() {
+            [] => {}
+            [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
+            _ => return Node::Lost,
         }
         let mut moves = self.fours_to_play();
         let threes = self.threats(|k| k.is_three() && !k.is_four());
@@ -223,12 +221,10 @@ impl<G: FiveGeometry> Engine<G> {
         if self.has_legal_five(me) {
             return Node::Lost;
         }
-        if self.has_five(attacker) {
-            match self.fives(attacker).as_slice() {
-                [] => {}
-                [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
-                _ => return Node::Won,
-            }
+        match self.fives(attacker).as_slice() {
+            [] => {}
+            [f] if self.game.is_legal(*f) => return Node::Moves(vec![*f]),
+            _ => return Node::Won,
         }
         // The attacker's stones that would make two fives: a defender's
         // stone can only take such points away, so these are all there

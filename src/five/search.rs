@@ -300,11 +300,7 @@ impl<G: FiveGeometry> Engine<G> {
         }
         let win = WIN - ply as i64;
         let me = self.game.to_move();
-        let theirs = if self.has_five(me.other()) {
-            self.fives(me.other())
-        } else {
-            Vec::new()
-        };
+        let theirs = self.fives(me.other());
         // The opponent's fives leave only their answers (none: lost).
         let answers = (!theirs.is_empty()).then(|| self.answers_to_fives(&theirs));
         if answers.as_ref().is_some_and(Vec::is_empty) {

@@ -132,13 +132,8 @@ impl<G: FiveGeometry> Engine<G> {
     /// two fives of the opponent's lose; one must be taken (`forced`).
     fn threat_root(&self) -> Result<Option<Point>, Line> {
         let me = self.game.to_move();
-        if self.has_legal_five(me) {
-            if let Some(&p) = self.fives(me).iter().find(|&&p| self.game.is_legal(p)) {
-                return Err(Some(vec![p]));
-            }
-        }
-        if !self.has_five(me.other()) {
-            return Ok(None);
+        if let Some(&p) = self.fives(me).iter().find(|&&p| self.game.is_legal(p)) {
+            return Err(Some(vec![p]));
         }
         match self.fives(me.other()).as_slice() {
             [] => Ok(None),

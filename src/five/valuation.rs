@@ -229,14 +229,13 @@ impl Valuation {
     fn count(&mut self, table: &LineTable, k: usize, sign: i32) {
         let none = lines::Facts::default();
         for d in 0..table.directions().len() {
+            // Counted in: its windows are looked up afresh (they were
+            // stale while the point was occupied); out: as last looked up.
             if sign > 0 {
                 self.looked[k][d] = table.facts_index(d, self.windows[k][d]) as u16;
-            }
-            let f = *table.facts_at(usize::from(self.looked[k][d]));
-            if sign > 0 {
-                self.replace(k, &none, &f);
+                self.replace(k, &none, table.facts_at(usize::from(self.looked[k][d])));
             } else {
-                self.replace(k, &f, &none);
+                self.replace(k, table.facts_at(usize::from(self.looked[k][d])), &none);
             }
         }
     }
