@@ -208,3 +208,37 @@ fn a_hexagonal_database_on_square_positions_is_a_typed_error() {
     );
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// `katachi gtp --move-time` takes a time in seconds: nothing else starts
+/// a session, and a good one plays.
+#[test]
+fn the_move_time_is_a_positive_number_of_seconds() {
+    for bad in ["0", "-1", "nan", "inf", "2s", "4000"] {
+        let o = katachi(&["gtp", &format!("--move-time={bad}")]);
+        assert!(!o.status.success(), "{bad}");
+        let err = text(&o.stderr);
+        assert!(
+            err.contains(&format!("`{bad}` is not a time in seconds")),
+            "{bad}: {err}"
+        );
+    }
+    let mut gtp = Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .args(["gtp", "--move-time", "0.05", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    write!(
+        gtp.stdin.take().unwrap(),
+        "boardsize 9\nclear_board\ngenmove b\nquit\n"
+    )
+    .unwrap();
+    let o = gtp.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert!(
+        answers[2].starts_with("= ") && answers[2].len() > 2,
+        "{out}"
+    );
+}

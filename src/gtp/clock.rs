@@ -21,6 +21,11 @@ use crate::position::{Color, Position};
 /// The part of a move's share the search may spend.
 pub const SPEND: f64 = 0.65;
 
+/// The part of `katachi gtp --move-time` the search may spend: the rest
+/// covers the evaluation before it and the answer after it, so that the
+/// answer comes within the time on an idle machine.
+pub const MOVE_TIME_SPEND: f64 = 0.9;
+
 /// A time control, as `time_settings` or `kgs-time_settings` gave it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeControl {
@@ -190,8 +195,9 @@ impl Gtp {
     /// Runs `f` with the search's playouts for the board's size (when
     /// [`GtpOptions::playouts_by_size`](super::GtpOptions) is set) and
     /// its clock budget for `color` set from the time settings, when
-    /// there are some and the engine searches, and the clock it counts
-    /// on, from the command's arrival.
+    /// there are some and the engine searches, else from the session's
+    /// move time, and the clock it counts on, from the command's
+    /// arrival.
     pub(super) fn timed<T>(
         &mut self,
         color: Color,
@@ -215,6 +221,13 @@ impl Gtp {
             let budget = move_share(clock.control, left, empty).map(search_budget);
             self.game.set_search(Some(crate::go::search::SearchOptions {
                 time_budget: budget,
+                ..search
+            }));
+        } else if let (Some(time), Some(search)) =
+            (self.options.move_time, self.game.search_options())
+        {
+            self.game.set_search(Some(crate::go::search::SearchOptions {
+                time_budget: Some(time.mul_f64(MOVE_TIME_SPEND)),
                 ..search
             }));
         }
@@ -302,6 +315,16 @@ mod budget_tests {
     }
 
     fn session(step_us: u64, threads: usize) -> (Gtp, Arc<Ticking>) {
+        session_with(step_us, threads, None)
+    }
+
+    /// A 9x9 session after one move, on a clock advancing `step_us` a
+    /// read, with `--move-time` set to `move_time`.
+    fn session_with(
+        step_us: u64,
+        threads: usize,
+        move_time: Option<Duration>,
+    ) -> (Gtp, Arc<Ticking>) {
         let clock = Arc::new(Ticking {
             step_us,
             reads: AtomicU64::new(0),
@@ -312,6 +335,7 @@ mod budget_tests {
         };
         let mut g = Gtp::with_options(GtpOptions {
             search: Some(search),
+            move_time,
             ..GtpOptions::default()
         })
         .with_timer(Box::new(clock.clone()));
@@ -352,6 +376,30 @@ mod budget_tests {
                 );
                 assert!(took > share / 2, "{setup:?}: only {took:?} of {share:?}");
             }
+        }
+    }
+
+    /// With `--move-time` and no clock from the controller, every answer
+    /// comes within the move time and uses most of it; once the
+    /// controller sends `time_settings`, its clock decides instead.
+    #[test]
+    fn the_move_time_bounds_each_answer_until_the_controller_sets_a_clock() {
+        let move_time = Duration::from_secs(2);
+        for threads in [1, 2] {
+            let (mut g, clock) = session_with(20_000, threads, Some(move_time));
+            for color in ["w", "b", "w"] {
+                let (reply, took) = answer_time(&mut g, &clock, &format!("genmove {color}"));
+                assert!(reply.starts_with("= "), "{reply}");
+                assert!(took <= move_time, "{threads} threads: {took:?}");
+                assert!(
+                    took >= move_time.mul_f64(MOVE_TIME_SPEND) - Duration::from_millis(100),
+                    "{threads} threads: only {took:?}"
+                );
+            }
+            assert_eq!(g.handle_line(b"time_settings 0 1 1").unwrap(), "=\n\n");
+            let (reply, took) = answer_time(&mut g, &clock, "genmove b");
+            assert!(reply.starts_with("= "), "{reply}");
+            assert!(took <= Duration::from_millis(800), "{took:?}");
         }
     }
 

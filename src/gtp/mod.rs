@@ -33,6 +33,7 @@ mod framing;
 mod record;
 
 use clock::Clock;
+pub use clock::MOVE_TIME_SPEND;
 pub use framing::{run, run_with, MAX_LINE_BYTES};
 
 /// Commands after which the SGF record is written.
@@ -122,6 +123,11 @@ pub struct GtpOptions {
     ///
     /// [`default_playouts`]: crate::go::search::default_playouts
     pub playouts_by_size: bool,
+    /// The thinking time of a move when the controller sets no clock
+    /// (`katachi gtp --move-time`): every answer comes within it, the
+    /// search spending [`MOVE_TIME_SPEND`] of it. `time_settings`
+    /// replaces it.
+    pub move_time: Option<std::time::Duration>,
 }
 
 /// The engine state behind the protocol.

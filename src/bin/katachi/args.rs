@@ -98,6 +98,12 @@ pub(crate) enum Command {
         /// same way.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
+        /// Think this long a move (seconds) when the controller sets no
+        /// clock: every answer comes within SECS (the search stops at
+        /// 90 % of it), with as many playouts as fit, at most 100 times
+        /// the fixed number. A controller's `time_settings` replaces it.
+        #[arg(long, value_name = "SECS", value_parser = seconds)]
+        move_time: Option<std::time::Duration>,
         #[command(flatten)]
         search: SearchArgs,
     },
@@ -321,6 +327,18 @@ pub(crate) fn rules(s: &str) -> Result<katachi::go::rules::RuleSet, String> {
     katachi::go::rules::RuleSet::parse(s).ok_or_else(|| {
         format!("`{s}` is not a rule set: chinese, japanese, tromp-taylor, aga or new_zealand")
     })
+}
+
+/// A time in seconds: finite, above 0 and at most an hour.
+pub(crate) fn seconds(s: &str) -> Result<std::time::Duration, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 3600.0 => {
+            Ok(std::time::Duration::from_secs_f64(v))
+        }
+        _ => Err(format!(
+            "`{s}` is not a time in seconds (above 0, at most 3600)"
+        )),
+    }
 }
 
 /// A share between 0 and 1.

@@ -123,6 +123,7 @@ fn main() -> ExitCode {
             personality,
             rules,
             seed,
+            move_time,
             search,
         } => {
             let mut patterns = match db.as_deref().map(load_patterns).transpose() {
@@ -157,6 +158,7 @@ fn main() -> ExitCode {
                 rules,
                 seed,
                 playouts_by_size,
+                move_time,
             };
             match katachi::gtp::run_with(std::io::stdin().lock(), std::io::stdout().lock(), options)
             {
