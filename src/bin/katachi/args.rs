@@ -259,7 +259,9 @@ pub(crate) struct SearchArgs {
     knowledge_visits: u32,
     /// Open every candidate at the root from the first playout, instead
     /// of the pattern engine's best few first and one more as the visits
-    /// grow (progressive widening, on boards of 13x13 and up).
+    /// grow (progressive widening, on boards of 13x13 and up: 8 at first
+    /// and one more per quarter more visits; from 17x17, 4 and one more
+    /// per half).
     #[arg(long)]
     no_widening: bool,
     /// Let the search choose freely in the opening of a board of 17x17
