@@ -210,24 +210,21 @@ impl Gtp {
                 ..search
             }));
         }
-        if let (Some(clock), Some(search)) = (&self.clock, self.game.search_options()) {
-            let left = clock.left[usize::from(color == Color::White)];
-            let empty = self
-                .game
-                .goban()
-                .points()
-                .filter(|&p| self.game.goban().stone(p).is_none())
-                .count();
-            let budget = move_share(clock.control, left, empty).map(search_budget);
+        // The controller's clock decides when it set one, else the
+        // session's move time; without either the playouts are fixed.
+        let budget = match (&self.clock, self.options.move_time) {
+            (Some(clock), _) => {
+                let left = clock.left[usize::from(color == Color::White)];
+                let goban = self.game.goban();
+                let empty = goban.points().filter(|&p| goban.stone(p).is_none()).count();
+                Some(move_share(clock.control, left, empty).map(search_budget))
+            }
+            (None, Some(time)) => Some(Some(time.mul_f64(MOVE_TIME_SPEND))),
+            (None, None) => None,
+        };
+        if let (Some(time_budget), Some(search)) = (budget, self.game.search_options()) {
             self.game.set_search(Some(crate::go::search::SearchOptions {
-                time_budget: budget,
-                ..search
-            }));
-        } else if let (Some(time), Some(search)) =
-            (self.options.move_time, self.game.search_options())
-        {
-            self.game.set_search(Some(crate::go::search::SearchOptions {
-                time_budget: Some(time.mul_f64(MOVE_TIME_SPEND)),
+                time_budget,
                 ..search
             }));
         }
