@@ -204,29 +204,21 @@ impl Gtp {
         f: impl FnOnce(&mut Game, &dyn crate::go::deadline::Clock) -> T,
     ) -> T {
         let saved = self.game.search_options();
-        if let (true, Some(search)) = (self.options.playouts_by_size, saved) {
-            self.game.set_search(Some(crate::go::search::SearchOptions {
-                playouts: crate::go::search::default_playouts(self.game.size()),
-                ..search
-            }));
-        }
-        // The controller's clock decides when it set one, else the
-        // session's move time; without either the playouts are fixed.
-        let budget = match (&self.clock, self.options.move_time) {
-            (Some(clock), _) => {
+        if let Some(mut search) = saved {
+            if self.options.playouts_by_size {
+                search.playouts = crate::go::search::default_playouts(self.game.size());
+            }
+            // The controller's clock decides when it set one, else the
+            // session's move time; without either the playouts are fixed.
+            if let Some(clock) = &self.clock {
                 let left = clock.left[usize::from(color == Color::White)];
                 let goban = self.game.goban();
                 let empty = goban.points().filter(|&p| goban.stone(p).is_none()).count();
-                Some(move_share(clock.control, left, empty).map(search_budget))
+                search.time_budget = move_share(clock.control, left, empty).map(search_budget);
+            } else if let Some(time) = self.options.move_time {
+                search.time_budget = Some(time.mul_f64(MOVE_TIME_SPEND));
             }
-            (None, Some(time)) => Some(Some(time.mul_f64(MOVE_TIME_SPEND))),
-            (None, None) => None,
-        };
-        if let (Some(time_budget), Some(search)) = (budget, self.game.search_options()) {
-            self.game.set_search(Some(crate::go::search::SearchOptions {
-                time_budget,
-                ..search
-            }));
+            self.game.set_search(Some(search));
         }
         let since = Since {
             clock: &*self.timer,
