@@ -62,7 +62,13 @@ pub struct Valuation {
     total: [i64; 2],
     /// On the line table's path ([`Valuation::with_lines`]): each point's
     /// window code along each line direction (empty on the matcher's
-    /// path, which files matches instead).
+    /// path, which files matches instead). This array and the next two
+    /// are laid out on the board with a margin of [`lines::REACH`]
+    /// points on every side ([`Valuation::padded`]): an update writes
+    /// the windows of the 32 points around a stone without asking which
+    /// of them are on the board, since the margin's entries (and those
+    /// of the array's corners off a hexagon) are written, never counted
+    /// and never read.
     windows: Vec<[u16; 4]>,
     /// On that path: the `Facts` index of each of those windows
     /// ([`LineTable::facts_index`]) at a counted point (stale at the
@@ -87,6 +93,16 @@ pub struct Valuation {
     /// of every leaf visit the proposed points alone, in index order,
     /// instead of testing every point of the board.
     proposed: Vec<u64>,
+}
+
+/// The side of the layout with a margin ([`Valuation::windows`]).
+const fn padded_side(n: usize) -> usize {
+    n + 2 * lines::REACH as usize
+}
+
+/// How many entries the layout with a margin has.
+const fn padded_len(n: usize) -> usize {
+    padded_side(n) * padded_side(n)
 }
 
 /// Not in a `fours` list.
@@ -192,9 +208,9 @@ impl Valuation {
             kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
             filed: [Vec::new(), Vec::new()],
             total: [0; 2],
-            windows: vec![[0; 4]; n * n],
-            looked: vec![[0; 4]; n * n],
-            counted: vec![false; n * n],
+            windows: vec![[0; 4]; padded_len(n)],
+            looked: vec![[0; 4]; padded_len(n)],
+            counted: vec![false; padded_len(n)],
             fours: [Vec::new(), Vec::new()],
             four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
             proposed: vec![0; (n * n).div_ceil(64)],
@@ -206,38 +222,48 @@ impl Valuation {
                     continue;
                 }
                 let k = i as usize * n + j as usize;
+                let kp = v.padded(p);
                 for (d, &(di, dj)) in table.directions().iter().enumerate() {
                     let mut code = 0;
                     for s in (-lines::REACH..=lines::REACH).filter(|&s| s != 0) {
                         let q = Point::new(i + s * di, j + s * dj);
                         code |= lines::state(board.value(q, Color::Black)) << lines::slot(s);
                     }
-                    v.windows[k][d] = code;
+                    v.windows[kp][d] = code;
                 }
                 if board.value(p, Color::Black) == 0 {
-                    v.count(table, k, 1);
-                    v.counted[k] = true;
+                    v.count(table, k, kp, 1);
+                    v.counted[kp] = true;
                 }
             }
         }
         v
     }
 
-    /// Adds (`sign` 1) or takes away (-1) what point `k`'s windows say:
-    /// a replacement of nothing by their facts, or of them by nothing.
+    /// Adds (`sign` 1) or takes away (-1) what point `k` (`kp` in the
+    /// margined layout) has its windows say: a replacement of nothing by
+    /// their facts, or of them by nothing.
     #[inline]
-    fn count(&mut self, table: &LineTable, k: usize, sign: i32) {
+    fn count(&mut self, table: &LineTable, k: usize, kp: usize, sign: i32) {
         let none = lines::Facts::default();
         for d in 0..table.directions().len() {
             // Counted in: its windows are looked up afresh (they were
             // stale while the point was occupied); out: as last looked up.
             if sign > 0 {
-                self.looked[k][d] = table.facts_index(d, self.windows[k][d]) as u16;
-                self.replace(k, &none, table.facts_at(usize::from(self.looked[k][d])));
+                self.looked[kp][d] = table.facts_index(d, self.windows[kp][d]) as u16;
+                self.replace(k, &none, table.facts_at(usize::from(self.looked[kp][d])));
             } else {
-                self.replace(k, table.facts_at(usize::from(self.looked[k][d])), &none);
+                self.replace(k, table.facts_at(usize::from(self.looked[kp][d])), &none);
             }
         }
+    }
+
+    /// Point `p`'s index in the layout with a margin
+    /// ([`Valuation::windows`]).
+    #[inline]
+    fn padded(&self, p: Point) -> usize {
+        let w = padded_side(self.size);
+        (p.i + lines::REACH) as usize * w + (p.j + lines::REACH) as usize
     }
 
     /// What point `k`'s facts `before` said replaced by what `after`
@@ -282,33 +308,37 @@ impl Valuation {
     /// (the points within four steps on each line through it) are
     /// looked up again, and `changed`'s own values come or go.
     pub fn update_lines<G: Shape>(&mut self, table: &LineTable, board: &Board<G>, changed: Point) {
-        let n = self.size as i32;
+        let n = self.size as isize;
+        let w = padded_side(self.size) as isize;
         let now = lines::state(board.value(changed, Color::Black));
-        let c = (changed.i * n + changed.j) as usize;
+        let c = changed.i as isize * n + changed.j as isize;
+        let cp = self.padded(changed) as isize;
         // The point itself: its windows do not hold it, only whether it
         // counts changes.
         let empty = now == lines::EMPTY;
-        if empty != self.counted[c] {
-            self.count(table, c, if empty { 1 } else { -1 });
-            self.counted[c] = empty;
+        if empty != self.counted[cp as usize] {
+            self.count(table, c as usize, cp as usize, if empty { 1 } else { -1 });
+            self.counted[cp as usize] = empty;
         }
         for (d, &(di, dj)) in table.directions().iter().enumerate() {
+            let (di, dj) = (di as isize, dj as isize);
             for s in (-lines::REACH..=lines::REACH).filter(|&s| s != 0) {
-                let p = Point::new(changed.i - s * di, changed.j - s * dj);
-                if !(0..n).contains(&p.i) || !(0..n).contains(&p.j) || !board.on_board(p) {
-                    continue;
-                }
-                let k = (p.i * n + p.j) as usize;
-                let old = self.windows[k][d];
+                let step = s as isize;
+                // In the margined layout every one of the 32 points has
+                // an entry; only a counted one (on the board, empty) has
+                // an index on the board as well.
+                let kp = (cp - step * (di * w + dj)) as usize;
+                let old = self.windows[kp][d];
                 let code = old & !(3 << lines::slot(s)) | now << lines::slot(s);
-                self.windows[k][d] = code;
+                self.windows[kp][d] = code;
                 // An occupied point's windows are looked up when it is
                 // emptied again (`count`), not while nothing reads them.
-                if self.counted[k] {
-                    let before = usize::from(self.looked[k][d]);
+                if self.counted[kp] {
+                    let k = (c - step * (di * n + dj)) as usize;
+                    let before = usize::from(self.looked[kp][d]);
                     let after = table.facts_index(d, code);
                     if before != after {
-                        self.looked[k][d] = after as u16;
+                        self.looked[kp][d] = after as u16;
                         self.replace(k, table.facts_at(before), table.facts_at(after));
                     }
                 }
