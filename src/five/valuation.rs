@@ -68,7 +68,9 @@ pub struct Valuation {
     /// the windows of the 32 points around a stone without asking which
     /// of them are on the board, since the margin's entries (and those
     /// of the array's corners off a hexagon) are written, never counted
-    /// and never read.
+    /// and never read. Four points of margin are enough because every
+    /// line direction of both geometries is a unit step
+    /// (`Geometry::line_directions`).
     windows: Vec<[u16; 4]>,
     /// On that path: the `Facts` index of each of those windows
     /// ([`LineTable::facts_index`]) at a counted point (stale at the
