@@ -162,6 +162,9 @@ impl Brain for FiveBrain {
                         "searched to depth {depth}: score {score}{}",
                         if *defends { ", a defence" } else { "" }
                     )),
+                    Reason::OnlyDefence => {
+                        log.debug("the one move that stops the opponent's forced win")
+                    }
                     _ => {}
                 }
                 p

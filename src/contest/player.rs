@@ -327,6 +327,7 @@ fn describe(reason: &Reason) -> String {
             "search depth {depth} score {score}{}",
             if *defends { " (defends)" } else { "" }
         ),
+        Reason::OnlyDefence => "the one move that stops a forced win".into(),
     }
 }
 

@@ -216,6 +216,9 @@ impl Explanation {
                             ""
                         }
                     ),
+                    Reason::OnlyDefence => {
+                        "the one move that stops the opponent's forced win".to_string()
+                    }
                 };
                 let _ = writeln!(out, "{side} to move plays {}: {reason}", xy(*p));
             }

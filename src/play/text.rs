@@ -53,6 +53,7 @@ pub fn reason_text(why: &Reason, size: usize) -> String {
             ..
         } => format!("it stops a forced win (search depth {depth})"),
         Reason::Search { depth, .. } => format!("its search's best (depth {depth})"),
+        Reason::OnlyDefence => "the one move that stops a forced win".to_string(),
     }
 }
 

@@ -970,3 +970,52 @@ fn reductions_change_no_score_to_depth_three_and_keep_a_forced_win() {
         assert!(e.score_at(6, 1 << 16) > WIN / 2, "reductions {reductions}");
     }
 }
+
+/// Black's two open threes cross at the mark: Black there makes two
+/// fours at once, and White's one answer to that is to take it (a stone
+/// at an end of one line leaves that line's other four). The
+/// depth-first safety check, which reads Black's threats two deep,
+/// leaves that one move; the proof-number check finds Black's slower
+/// wins after it as well, and every move lost.
+const ONE_DEFENCE: &str = "
+    ...............
+    ...............
+    ...............
+    ...............
+    ......X........
+    ......X........
+    ......X........
+    ...XXX*........
+    ...............
+    ...............
+    ...............
+    ...............
+    ...............
+    ...............
+    ...............";
+
+#[test]
+fn the_one_defence_the_safety_check_leaves_is_played_without_a_search() {
+    let (mut e, marks) = engine(Rule::Freestyle, O, ONE_DEFENCE);
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let l = limits(&zero, &stop);
+    let before = e.hash();
+    let (p, why) = e.choose(&l).expect("a move");
+    assert_eq!((p, why), (marks[0], Reason::OnlyDefence));
+    // The choice leaves the engine's position as it found it.
+    assert_eq!(e.hash(), before);
+    // A search over that one move would have chosen it too.
+    let (q, _, depth) = e.search(&[p], &l);
+    assert_eq!((q, depth), (p, l.max_depth));
+    // With the proof-number check every move is lost here, and the
+    // search chooses among them as before.
+    let (mut e, _) = engine(Rule::Freestyle, O, ONE_DEFENCE);
+    let mut l = limits(&zero, &stop);
+    l.proof_search = true;
+    let (_, why) = e.choose(&l).expect("a move");
+    assert!(
+        matches!(why, Reason::Search { defends: true, .. }),
+        "{why:?}"
+    );
+}
