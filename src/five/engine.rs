@@ -537,23 +537,19 @@ impl<G: FiveGeometry> Engine<G> {
             c.select_nth_unstable_by_key(head - 1, key);
         }
         c[..head].sort_unstable_by_key(key);
+        // Legality asked in order until `width` are found; the tail is
+        // sorted only if the walk reaches it.
         let mut out: Vec<Point> = Vec::with_capacity(width.min(c.len()));
-        out.extend(
-            c[..head]
-                .iter()
-                .map(|&(_, p)| p)
-                .filter(|&p| self.game.is_legal(p))
-                .take(width),
-        );
-        if out.len() < width && head < c.len() {
-            let rest = &mut c[head..];
-            rest.sort_unstable_by_key(key);
-            out.extend(
-                rest.iter()
-                    .map(|&(_, p)| p)
-                    .filter(|&p| self.game.is_legal(p))
-                    .take(width - out.len()),
-            );
+        for k in 0..c.len() {
+            if out.len() >= width {
+                break;
+            }
+            if k == head {
+                c[head..].sort_unstable_by_key(key);
+            }
+            if self.game.is_legal(c[k].1) {
+                out.push(c[k].1);
+            }
         }
         if out.is_empty() {
             out = self.near_stones();
