@@ -27,6 +27,7 @@
 pub mod contest;
 pub mod five;
 pub mod gomocup;
+pub mod judge;
 pub mod ledger;
 pub mod openings;
 pub mod pente;

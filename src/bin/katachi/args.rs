@@ -229,6 +229,20 @@ pub(crate) enum Command {
     /// played by the tournament machinery, then measure the result
     /// against the start in a fresh tournament with error bars.
     Tune(crate::tune::TuneArgs),
+    /// Five in a row: the quality of single moves. Draws positions from
+    /// tournaments' games, asks each candidate brain its move, and a
+    /// judge (a stronger brain that prints its evaluation) what each
+    /// move leaves; prints each candidate's mean win rate after its
+    /// moves, the moves that walk into a mate, and the paired difference
+    /// from the first candidate with its standard error.
+    ///
+    /// A change worth a few games in a hundred shows here in minutes:
+    ///   katachi judge -o screen.json --games runs/a runs/b --from-player k \
+    ///       --rule exact --judge "rapfi-nodes.sh 300000" --jobs 2 \
+    ///       -p "base=pbrain-katachi --nodes 150000" \
+    ///       -p "more=pbrain-katachi --nodes 450000"
+    #[command(verbatim_doc_comment)]
+    Judge(crate::judge::JudgeArgs),
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.

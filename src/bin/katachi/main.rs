@@ -21,6 +21,7 @@ mod args;
 mod explain_five;
 mod games;
 mod hex;
+mod judge;
 mod matching;
 mod personality;
 mod play;
@@ -116,6 +117,7 @@ fn main() -> ExitCode {
         Command::Hex(args) => hex::run(args),
         Command::Personality(args) => personality::run(args),
         Command::Tune(args) => tune::run(args),
+        Command::Judge(args) => judge::run(args),
         Command::Gtp {
             output,
             all_patterns,

@@ -1,0 +1,673 @@
+//! The move-quality screen for five in a row: single moves instead of
+//! whole games, each judged by a stronger brain.
+//!
+//! A match between engines tells a change apart only when it is worth
+//! several games in a hundred; most changes to a search or a database are
+//! worth less, and a match long enough to see them takes hours. The
+//! screen asks a finer question: positions drawn from the games of
+//! tournaments (the side a named player was to move), each candidate
+//! brain's move on each, and a judge (a brain that prints its
+//! evaluation: Rapfi's `MESSAGE ... Eval +35`, or one wrapped to) asked
+//! for the position before the move and after it. A candidate's move is
+//! worth the judge's evaluation after it, for the side that moved, as a
+//! win rate (`1 / (1 + e^(-eval / scale))`, a mate 0 or 1), and the moves
+//! that walk into a mate the judge finds are counted. Positions the judge
+//! already counts as lost for the side to move are left out: every move
+//! there is as bad. Candidates are compared on the same positions
+//! (paired), so the position's own difficulty cancels out.
+//!
+//! Every brain is asked each position in a process of its own (`START`,
+//! `INFO`, `BOARD`, the move, `END`): no brain carries anything from one
+//! position to the next, and the answers are the same however the
+//! positions are shared between the jobs, for brains that are
+//! deterministic at a fixed amount of work (give the judge and the
+//! candidates a node limit, not a clock). The answers are kept in a JSON
+//! file, so that a screen run again asks only what is new: another
+//! candidate costs its own moves and the judgements of the moves no
+//! earlier candidate made.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::gomocup::gomocup_rule;
+use super::ledger;
+use super::{stop, Engine, SETUP_LIMIT};
+use crate::five::record::read_psq_for;
+use crate::five::Rule;
+
+/// A position to judge: a prefix of a recorded game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Position {
+    /// The rule as `INFO rule` gives it (0 freestyle, 1 exactly five, 4
+    /// renju).
+    pub rule: u32,
+    pub size: usize,
+    /// The stones in the order they were played, `(x, y)` from 0 as the
+    /// protocol writes them (`x` the column).
+    pub stones: Vec<(u8, u8)>,
+}
+
+impl Position {
+    /// The `BOARD` block for the side to move (its stones `1`).
+    fn board_lines(&self) -> Vec<String> {
+        let n = self.stones.len();
+        let mut out = vec!["BOARD".to_string()];
+        for (k, &(x, y)) in self.stones.iter().enumerate() {
+            let own = k % 2 == n % 2;
+            out.push(format!("{x},{y},{}", if own { 1 } else { 2 }));
+        }
+        out.push("DONE".into());
+        out
+    }
+
+    /// The position after `mv` is played.
+    fn after(&self, mv: (u8, u8)) -> Position {
+        let mut p = self.clone();
+        p.stones.push(mv);
+        p
+    }
+}
+
+/// What the judge says of a position, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Verdict {
+    /// An evaluation in the judge's units.
+    Eval(i32),
+    /// A forced win (`win`) or loss in `plies`.
+    Mate { win: bool, plies: u32 },
+}
+
+impl Verdict {
+    /// The same verdict for the other side.
+    pub fn flipped(self) -> Verdict {
+        match self {
+            Verdict::Eval(v) => Verdict::Eval(-v),
+            Verdict::Mate { win, plies } => Verdict::Mate { win: !win, plies },
+        }
+    }
+
+    /// As a win rate: a mate 1 or 0, an evaluation through the logistic
+    /// curve with `scale` judge units to e.
+    pub fn win_rate(self, scale: f64) -> f64 {
+        match self {
+            Verdict::Eval(v) => 1.0 / (1.0 + (-f64::from(v) / scale).exp()),
+            Verdict::Mate { win, .. } => f64::from(u8::from(win)),
+        }
+    }
+
+    /// Whether the side to move is mated.
+    pub fn is_lost(self) -> bool {
+        matches!(self, Verdict::Mate { win: false, .. })
+    }
+}
+
+/// The judge's verdict in its output: the value after the last
+/// occurrence of the word `key` (`Eval` in `MESSAGE Depth 14-32 | Eval
+/// -62 | Time 845ms`), an integer, or `M` and the plies to a mate, with a
+/// sign for the side (`+M19`, `-M4`; no sign is a win). Punctuation
+/// around the value (`Eval: 35,`) is ignored.
+pub fn parse_verdict<S: AsRef<str>>(lines: &[S], key: &str) -> Option<Verdict> {
+    let mut found = None;
+    for line in lines {
+        let words: Vec<&str> = line.as_ref().split_whitespace().collect();
+        for (k, w) in words.iter().enumerate() {
+            if w.trim_end_matches([':', '=']).eq_ignore_ascii_case(key) {
+                if let Some(v) = words.get(k + 1).and_then(|v| value(v)) {
+                    found = Some(v);
+                }
+            }
+        }
+    }
+    found
+}
+
+fn value(word: &str) -> Option<Verdict> {
+    let w = word.trim_matches(|c: char| matches!(c, ',' | ';' | '|' | ':' | '=' | '(' | ')'));
+    let (negative, rest) = match w.as_bytes().first()? {
+        b'-' => (true, &w[1..]),
+        b'+' => (false, &w[1..]),
+        _ => (false, w),
+    };
+    if let Some(plies) = rest.strip_prefix(['M', 'm']) {
+        let plies = plies.parse().ok()?;
+        return Some(Verdict::Mate {
+            win: !negative,
+            plies,
+        });
+    }
+    let v: i32 = rest.parse().ok()?;
+    Some(Verdict::Eval(if negative { -v } else { v }))
+}
+
+/// A Gomocup brain asked one position at a time.
+#[derive(Clone, Debug)]
+pub struct Brain {
+    pub name: String,
+    pub program: String,
+    pub args: Vec<String>,
+}
+
+impl Brain {
+    /// A brain from a command line (`PROGRAM ARGS...`, split at spaces).
+    pub fn from_command(name: &str, command: &str) -> Result<Brain, String> {
+        let mut words = command.split_whitespace().map(str::to_string);
+        let program = words
+            .next()
+            .ok_or_else(|| format!("{name}: an empty command"))?;
+        Ok(Brain {
+            name: name.to_string(),
+            program,
+            args: words.collect(),
+        })
+    }
+
+    /// The command line as given (the key its answers are kept under).
+    pub fn command(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The brain's move on `pos` and the `MESSAGE` and `DEBUG` lines it
+    /// printed before it, in a process started for this position alone.
+    pub fn ask(&self, pos: &Position, move_ms: u64) -> Result<((u8, u8), Vec<String>), String> {
+        let rule = pos.rule;
+        let mut e = Engine::spawn(&self.program, &self.args)?;
+        let result = (|| {
+            let mut lines = vec![
+                format!("START {}", pos.size),
+                format!("INFO timeout_turn {move_ms}"),
+                "INFO timeout_match 0".into(),
+                "INFO time_left 2147483647".into(),
+                format!("INFO rule {rule}"),
+            ];
+            lines.extend(pos.board_lines());
+            e.send(&self.name, &lines)?;
+            let limit = Duration::from_millis(move_ms) + SETUP_LIMIT;
+            let deadline = Instant::now() + limit;
+            let mut said = Vec::new();
+            let mut started = false;
+            loop {
+                let line = e.next_line(&self.name, "BOARD", deadline, limit)?;
+                let line = line.trim();
+                let word = line.split_whitespace().next().unwrap_or("");
+                if line.is_empty() {
+                    continue;
+                }
+                if word.eq_ignore_ascii_case("MESSAGE") || word.eq_ignore_ascii_case("DEBUG") {
+                    said.push(line.to_string());
+                    continue;
+                }
+                if !started && line.eq_ignore_ascii_case("OK") {
+                    started = true;
+                    continue;
+                }
+                return parse_move(line, pos.size)
+                    .map(|mv| (mv, said))
+                    .ok_or_else(|| format!("{} answered `{line}`, not a move", self.name));
+            }
+        })();
+        stop(e, "END");
+        result
+    }
+}
+
+fn parse_move(line: &str, size: usize) -> Option<(u8, u8)> {
+    let (x, y) = line.split_once(',')?;
+    let (x, y): (u8, u8) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+    (usize::from(x) < size && usize::from(y) < size).then_some((x, y))
+}
+
+/// Which positions to draw from tournament folders.
+#[derive(Clone, Debug)]
+pub struct Draw {
+    /// Tournament folders (each with its `ledger.jsonl` and records).
+    pub folders: Vec<PathBuf>,
+    /// The player whose turns are drawn (as the ledger names it).
+    pub player: String,
+    pub rule: Rule,
+    /// Stones on the board: at least `from`, at most `to`.
+    pub from: usize,
+    pub to: usize,
+    /// How many positions at most.
+    pub count: usize,
+    pub seed: u64,
+}
+
+/// The positions `draw` asks for: every distinct prefix of a recorded
+/// game where the player was to move, not the whole game (a position
+/// with a move after it), shuffled by the seed, the first `count`.
+pub fn draw_positions(draw: &Draw) -> Result<Vec<Position>, String> {
+    let rule = gomocup_rule(draw.rule)
+        .ok_or("the Gomocup protocol has no Pente rule: Pente cannot be screened")?;
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for folder in &draw.folders {
+        let (games, _) = ledger::read(&folder.join("ledger.jsonl"))?;
+        if games.is_empty() {
+            return Err(format!("{}: no games in its ledger", folder.display()));
+        }
+        for g in games {
+            let first = g.first == draw.player;
+            if !first && g.second != draw.player {
+                continue;
+            }
+            let Some(file) = &g.record else { continue };
+            let path = folder.join(file);
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let record = read_psq_for(&text, draw.rule)
+                .map_err(|e| e.located(&path.display().to_string()))?;
+            let stones: Vec<(u8, u8)> = record
+                .moves
+                .iter()
+                .map(|m| (m.point.j as u8, m.point.i as u8))
+                .collect();
+            let last = stones.len().saturating_sub(1).min(draw.to);
+            for n in draw.from..=last {
+                if (n % 2 == 0) != first {
+                    continue;
+                }
+                let pos = Position {
+                    rule,
+                    size: record.width,
+                    stones: stones[..n].to_vec(),
+                };
+                if seen.insert(pos.clone()) {
+                    out.push(pos);
+                }
+            }
+        }
+    }
+    // Fisher-Yates by the seed's stream.
+    for k in (1..out.len()).rev() {
+        let r = crate::seeding::splitmix(crate::seeding::state(draw.seed).wrapping_add(k as u64))
+            % (k as u64 + 1);
+        out.swap(k, r as usize);
+    }
+    out.truncate(draw.count);
+    Ok(out)
+}
+
+/// Everything a screen has asked, kept between runs.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Screen {
+    /// The judge's command line and the word before its evaluation:
+    /// verdicts from another judge are not mixed in.
+    pub judge: String,
+    pub positions: Vec<Position>,
+    /// Each candidate's moves by position index, under its command line.
+    pub moves: BTreeMap<String, BTreeMap<usize, (u8, u8)>>,
+    /// The judge's verdict of each position (`"7"`, for the side to move)
+    /// and of each position after a move (`"7:3,9"`, for the side to move
+    /// after it); `None` when the judge printed none.
+    pub verdicts: BTreeMap<String, Option<Verdict>>,
+}
+
+impl Screen {
+    /// Reads a screen file (`None` when there is none).
+    pub fn load(path: &Path) -> Result<Option<Screen>, String> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| format!("{}: not a screen file: {e}", path.display()))
+    }
+
+    /// Writes it whole or not at all.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = serde_json::to_string(self).map_err(|e| e.to_string())?;
+        mkpat::output::write(path, text.as_bytes()).map_err(|e| e.to_string())
+    }
+}
+
+/// Runs `work` on every item by `jobs` threads; the first error stops
+/// the rest (items already started finish).
+fn parallel<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(&T) -> Result<R, String> + Sync,
+) -> Result<Vec<R>, String> {
+    let next = AtomicUsize::new(0);
+    let out: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    let failed: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                if failed.lock().map_or(true, |f| f.is_some()) {
+                    return;
+                }
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(k) else { return };
+                match work(item) {
+                    Ok(r) => {
+                        if let Ok(mut o) = out.lock() {
+                            o[k] = Some(r);
+                        }
+                    }
+                    Err(e) => {
+                        if let Ok(mut f) = failed.lock() {
+                            f.get_or_insert(e);
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failed.into_inner().map_err(|_| "a job panicked")? {
+        return Err(e);
+    }
+    Ok(out
+        .into_inner()
+        .map_err(|_| "a job panicked")?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// How the brains are asked.
+#[derive(Clone, Debug)]
+pub struct Asking {
+    pub judge: Brain,
+    /// The word before the judge's evaluation.
+    pub key: String,
+    /// `INFO timeout_turn` for every brain (give node limits in their
+    /// commands for answers that do not depend on the machine's load).
+    pub move_ms: u64,
+    pub jobs: usize,
+}
+
+/// Asks what `screen` does not know yet: each candidate's move on every
+/// position, and the judge's verdict before and after each move. Saves
+/// to `path` after each step, so that an interrupted screen keeps what
+/// it asked.
+pub fn fill(
+    screen: &mut Screen,
+    candidates: &[Brain],
+    asking: &Asking,
+    path: &Path,
+) -> Result<(), String> {
+    let n = screen.positions.len();
+    for c in candidates {
+        let known = screen.moves.get(&c.command()).cloned().unwrap_or_default();
+        let todo: Vec<usize> = (0..n).filter(|k| !known.contains_key(k)).collect();
+        let got = parallel(&todo, asking.jobs, |&k| {
+            c.ask(&screen.positions[k], asking.move_ms)
+                .map(|(mv, _)| (k, mv))
+        })?;
+        screen.moves.entry(c.command()).or_default().extend(got);
+        screen.save(path)?;
+    }
+    let mut asks: Vec<(String, Position)> = Vec::new();
+    let mut wanted = HashSet::new();
+    for (k, pos) in screen.positions.iter().enumerate() {
+        let key = k.to_string();
+        if !screen.verdicts.contains_key(&key) && wanted.insert(key.clone()) {
+            asks.push((key, pos.clone()));
+        }
+    }
+    for c in candidates {
+        for (&k, &mv) in &screen.moves[&c.command()] {
+            let key = format!("{k}:{},{}", mv.0, mv.1);
+            if !screen.verdicts.contains_key(&key) && wanted.insert(key.clone()) {
+                asks.push((key, screen.positions[k].after(mv)));
+            }
+        }
+    }
+    let got = parallel(&asks, asking.jobs, |(key, pos)| {
+        asking
+            .judge
+            .ask(pos, asking.move_ms)
+            .map(|(_, said)| (key.clone(), parse_verdict(&said, &asking.key)))
+    })?;
+    screen.verdicts.extend(got);
+    screen.save(path)
+}
+
+/// One candidate's figures on the screen's open positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    pub name: String,
+    /// Positions judged (open, the move's verdict known).
+    pub positions: usize,
+    /// The mean win rate after its moves, for the side that moved.
+    pub win_rate: f64,
+    /// Moves after which the judge finds a mate against the mover.
+    pub into_mate: usize,
+    /// Against the first candidate on the positions both have: the mean
+    /// paired difference, its standard error, and how many moves differ
+    /// (`None` for the first itself).
+    pub paired: Option<(f64, f64, usize)>,
+}
+
+/// The figures of each candidate (the first is the reference), on the
+/// positions the judge does not already count as lost for the side to
+/// move.
+pub fn figures(screen: &Screen, candidates: &[Brain], scale: f64) -> Vec<Figures> {
+    let open: Vec<usize> = (0..screen.positions.len())
+        .filter(|k| matches!(screen.verdicts.get(&k.to_string()), Some(Some(v)) if !v.is_lost()))
+        .collect();
+    // The mover's verdict after its move, by position.
+    let after = |c: &Brain| -> BTreeMap<usize, ((u8, u8), Verdict)> {
+        let Some(moves) = screen.moves.get(&c.command()) else {
+            return BTreeMap::new();
+        };
+        open.iter()
+            .filter_map(|&k| {
+                let mv = *moves.get(&k)?;
+                let v = (*screen.verdicts.get(&format!("{k}:{},{}", mv.0, mv.1))?)?;
+                Some((k, (mv, v.flipped())))
+            })
+            .collect()
+    };
+    let reference = candidates.first().map(after).unwrap_or_default();
+    candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mine = after(c);
+            let rates: Vec<f64> = mine.values().map(|(_, v)| v.win_rate(scale)).collect();
+            let paired = (i > 0).then(|| {
+                let pairs: Vec<(f64, bool)> = mine
+                    .iter()
+                    .filter_map(|(k, (mv, v))| {
+                        let (rmv, rv) = reference.get(k)?;
+                        Some((v.win_rate(scale) - rv.win_rate(scale), mv != rmv))
+                    })
+                    .collect();
+                let d: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+                let (m, se) = mean_and_error(&d);
+                (m, se, pairs.iter().filter(|p| p.1).count())
+            });
+            Figures {
+                name: c.name.clone(),
+                positions: rates.len(),
+                win_rate: mean_and_error(&rates).0,
+                into_mate: mine.values().filter(|(_, v)| v.is_lost()).count(),
+                paired,
+            }
+        })
+        .collect()
+}
+
+/// The mean of `x` and its standard error (0 and 0 for fewer than two).
+pub fn mean_and_error(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    if x.len() < 2 {
+        return (x.first().copied().unwrap_or(0.0), 0.0);
+    }
+    let m = x.iter().sum::<f64>() / n;
+    let var = x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0);
+    (m, (var / n).sqrt())
+}
+
+/// The figures as a Markdown table.
+pub fn table(figures: &[Figures]) -> String {
+    let mut out = String::from(
+        "| candidate | positions | mean win rate | against the first (± s.e.) | moves that differ | moves into a mate |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: |\n",
+    );
+    for f in figures {
+        let (paired, differ) = match f.paired {
+            Some((m, se, d)) => (format!("{m:+.4} ± {se:.4}"), d.to_string()),
+            None => ("(reference)".into(), String::new()),
+        };
+        out += &format!(
+            "| {} | {} | {:.4} | {paired} | {differ} | {} |\n",
+            f.name, f.positions, f.win_rate, f.into_mate
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_are_read_after_their_word() {
+        let rapfi = ["MESSAGE Depth 14-32 | Eval -62 | Time 845ms | D9 G7"];
+        assert_eq!(parse_verdict(&rapfi, "Eval"), Some(Verdict::Eval(-62)));
+        let mate = ["MESSAGE Depth 22-15 | Eval +M19 | Time 691ms"];
+        assert_eq!(
+            parse_verdict(&mate, "eval"),
+            Some(Verdict::Mate {
+                win: true,
+                plies: 19
+            })
+        );
+        let lost = ["MESSAGE Eval -M4"];
+        assert!(parse_verdict(&lost, "Eval").is_some_and(Verdict::is_lost));
+        // The last one said counts; punctuation around the value is
+        // ignored; a word without a value is passed over.
+        let several = [
+            "DEBUG score: 10,",
+            "DEBUG nothing here",
+            "DEBUG score: 25,",
+            "DEBUG score",
+        ];
+        assert_eq!(parse_verdict(&several, "score"), Some(Verdict::Eval(25)));
+        assert_eq!(parse_verdict(&["MESSAGE Eval x"], "Eval"), None);
+        assert_eq!(parse_verdict::<&str>(&[], "Eval"), None);
+    }
+
+    #[test]
+    fn a_verdict_flips_with_the_side_and_maps_to_a_win_rate() {
+        let v = Verdict::Eval(250);
+        assert_eq!(v.flipped(), Verdict::Eval(-250));
+        assert!((v.win_rate(250.0) - 1.0 / (1.0 + (-1.0f64).exp())).abs() < 1e-12);
+        assert!((Verdict::Eval(0).win_rate(250.0) - 0.5).abs() < 1e-12);
+        let m = Verdict::Mate {
+            win: true,
+            plies: 3,
+        };
+        assert_eq!(m.win_rate(250.0), 1.0);
+        assert_eq!(m.flipped().win_rate(250.0), 0.0);
+        assert!(m.flipped().is_lost() && !m.is_lost());
+    }
+
+    #[test]
+    fn the_board_block_gives_the_side_to_move_field_one() {
+        let p = Position {
+            rule: 1,
+            size: 15,
+            stones: vec![(7, 7), (8, 8), (7, 8)],
+        };
+        // White to move: the second stone is its own.
+        assert_eq!(
+            p.board_lines(),
+            ["BOARD", "7,7,2", "8,8,1", "7,8,2", "DONE"]
+        );
+        assert_eq!(p.after((9, 9)).stones.len(), 4);
+        assert_eq!(parse_move("3,14", 15), Some((3, 14)));
+        assert_eq!(parse_move("3,15", 15), None);
+        assert_eq!(parse_move("OK", 15), None);
+    }
+
+    /// A candidate's command and its moves by position.
+    type Moves<'a> = (&'a str, &'a [(usize, (u8, u8))]);
+
+    fn screen_of(verdicts: &[(&str, Option<Verdict>)], moves: &[Moves<'_>]) -> Screen {
+        let pos = Position {
+            rule: 1,
+            size: 15,
+            stones: vec![(7, 7)],
+        };
+        Screen {
+            judge: "j".into(),
+            positions: vec![pos; 3],
+            moves: moves
+                .iter()
+                .map(|(c, m)| (c.to_string(), m.iter().copied().collect()))
+                .collect(),
+            verdicts: verdicts.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        }
+    }
+
+    #[test]
+    fn figures_pair_the_candidates_on_open_positions() {
+        let a = Brain::from_command("a", "a-brain").unwrap();
+        let b = Brain::from_command("b", "b-brain --x").unwrap();
+        let e = |v| Some(Verdict::Eval(v));
+        let screen = screen_of(
+            &[
+                ("0", e(0)),
+                ("1", e(-100)),
+                // Lost before the move: left out.
+                (
+                    "2",
+                    Some(Verdict::Mate {
+                        win: false,
+                        plies: 5,
+                    }),
+                ),
+                // After a's moves (the opponent's view).
+                ("0:1,1", e(0)),
+                (
+                    "1:2,2",
+                    Some(Verdict::Mate {
+                        win: true,
+                        plies: 9,
+                    }),
+                ),
+                ("2:3,3", e(0)),
+                // After b's.
+                ("1:4,4", e(250)),
+            ],
+            &[
+                ("a-brain", &[(0, (1, 1)), (1, (2, 2)), (2, (3, 3))]),
+                ("b-brain --x", &[(0, (1, 1)), (1, (4, 4)), (2, (3, 3))]),
+            ],
+        );
+        let f = figures(&screen, &[a, b], 250.0);
+        assert_eq!(f[0].positions, 2);
+        assert_eq!(f[0].into_mate, 1);
+        assert!((f[0].win_rate - 0.25).abs() < 1e-12);
+        assert_eq!(f[0].paired, None);
+        let low = 1.0 / (1.0 + 1f64.exp());
+        assert!((f[1].win_rate - (0.5 + low) / 2.0).abs() < 1e-12);
+        assert_eq!(f[1].into_mate, 0);
+        let (m, se, differ) = f[1].paired.unwrap();
+        assert!((m - low / 2.0).abs() < 1e-12, "{m}");
+        assert!(se > 0.0);
+        assert_eq!(differ, 1);
+        assert!(table(&f).contains("| b | 2 |"));
+    }
+
+    #[test]
+    fn the_mean_and_its_error() {
+        assert_eq!(mean_and_error(&[]), (0.0, 0.0));
+        assert_eq!(mean_and_error(&[0.5]), (0.5, 0.0));
+        let (m, se) = mean_and_error(&[1.0, 2.0, 3.0, 4.0]);
+        assert!((m - 2.5).abs() < 1e-12);
+        assert!((se - (5.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,172 @@
+//! `katachi judge` end to end: positions drawn from a tournament's
+//! games, candidate brains and a judge brain (katachi's own
+//! `pbrain-katachi` at fixed nodes, whose `DEBUG ... score N` line is the
+//! evaluation), the screen file kept and reused, and the errors a user
+//! meets.
+#![cfg(feature = "compiler")]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use katachi::five::record::read_psq;
+use katachi::tournament::judge::Screen;
+
+#[path = "support/tournaments.rs"]
+mod support;
+use support::{games, ok, s};
+
+fn judge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_katachi"))
+        .arg("judge")
+        .args(args)
+        .output()
+        .expect("katachi runs")
+}
+
+fn brain(nodes: u32) -> String {
+    format!("{} --nodes {nodes}", env!("CARGO_BIN_EXE_pbrain-katachi"))
+}
+
+#[test]
+fn a_screen_draws_positions_asks_the_brains_and_keeps_their_answers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games_dir = tmp.path().join("games");
+    ok(&support::tournament(
+        &["--game", "five", "--rule", "exact"],
+        &["k=katachi:depth=2", "g=greedy"],
+        &["--size", "15", "--openings", "2", "-o", s(&games_dir)],
+    ));
+    let file = tmp.path().join("screen.json");
+    let judge_cmd = brain(4000);
+    let small = format!("small={}", brain(300));
+    let large = format!("large={}", brain(3000));
+    let args = [
+        "-o",
+        s(&file),
+        "--games",
+        s(&games_dir),
+        "--from-player",
+        "k",
+        "--rule",
+        "exact",
+        "--count",
+        "10",
+        "--judge",
+        &judge_cmd,
+        "--eval-word",
+        "score",
+        "--scale",
+        "20000",
+        "--jobs",
+        "2",
+        "-p",
+        &small,
+        "-p",
+        &large,
+    ];
+    let o = judge(&args);
+    ok(&o);
+    let table = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(table.contains("| small |"), "{table}");
+    assert!(table.contains("| large |"), "{table}");
+    assert!(table.contains("(reference)"), "{table}");
+
+    let screen = Screen::load(&file).unwrap().expect("the screen file");
+    assert!(!screen.positions.is_empty() && screen.positions.len() <= 10);
+    // Every position is a prefix of a game, with k to move and a move
+    // after it.
+    let records: Vec<(bool, Vec<(u8, u8)>)> = games(&games_dir)
+        .iter()
+        .map(|g| {
+            let text =
+                std::fs::read_to_string(games_dir.join(g["record"].as_str().unwrap())).unwrap();
+            let moves = read_psq(&text)
+                .unwrap()
+                .moves
+                .iter()
+                .map(|m| (m.point.j as u8, m.point.i as u8))
+                .collect();
+            (g["first"] == "k", moves)
+        })
+        .collect();
+    for p in &screen.positions {
+        assert_eq!((p.rule, p.size), (1, 15));
+        let n = p.stones.len();
+        assert!((3..=40).contains(&n), "{n} stones");
+        assert!(
+            records.iter().any(|(k_first, m)| m.len() > n
+                && m[..n] == p.stones[..]
+                && (n % 2 == 0) == *k_first),
+            "{p:?} is no position of k's in the games"
+        );
+    }
+    // Both candidates answered everywhere, and the judge saw every
+    // position and every move.
+    for c in [brain(300), brain(3000)] {
+        let moves = &screen.moves[&c];
+        assert_eq!(moves.len(), screen.positions.len(), "{c}");
+        for (k, mv) in moves {
+            assert!(screen
+                .verdicts
+                .contains_key(&format!("{k}:{},{}", mv.0, mv.1)));
+            assert!(screen.verdicts.contains_key(&k.to_string()));
+        }
+    }
+
+    // Run again: nothing new to ask, the same table (the brains are
+    // deterministic at fixed nodes, and the answers come from the file).
+    let before = std::fs::read(&file).unwrap();
+    let again = judge(&args);
+    ok(&again);
+    assert_eq!(String::from_utf8_lossy(&again.stdout), table);
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+
+    // Another judge may not add its verdicts to this file.
+    let mut other = args.to_vec();
+    let other_judge = brain(5000);
+    let at = other.iter().position(|a| *a == "--judge").unwrap() + 1;
+    other[at] = &other_judge;
+    let refused = judge(&other);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("judged by"), "{err}");
+}
+
+#[test]
+fn bad_command_lines_are_refused_with_a_reason() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("screen.json");
+    let missing = tmp.path().join("missing");
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["-o", s(&file), "--judge", "j", "-p", "no-equals-sign"],
+            "expected NAME=COMMAND",
+        ),
+        (
+            &["-o", s(&file), "--judge", "j", "-p", "a=b"],
+            "--from-player",
+        ),
+        (
+            &[
+                "-o",
+                s(&file),
+                "--judge",
+                "j",
+                "-p",
+                "a=b",
+                "--from-player",
+                "k",
+                "--games",
+                s(&missing),
+            ],
+            "no games in its ledger",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = judge(args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+    assert!(!Path::new(&file).exists());
+}
