@@ -14,7 +14,11 @@
 //! that walk into a mate the judge finds are counted. Positions the judge
 //! already counts as lost for the side to move are left out: every move
 //! there is as bad. Candidates are compared on the same positions
-//! (paired), so the position's own difficulty cancels out.
+//! (paired), so the position's own difficulty cancels out. A position
+//! the rules decide (a five just made, a full board, a five to make) is
+//! not put to the judge: a judge may answer it at once without an
+//! evaluation, and the winning move, or the one that left a five, would
+//! drop out of the figures.
 //!
 //! Every brain is asked each position in a process of its own (`START`,
 //! `INFO`, `BOARD`, the move, `END`): no brain carries anything from one
@@ -37,8 +41,10 @@ use serde::{Deserialize, Serialize};
 use super::gomocup::gomocup_rule;
 use super::ledger;
 use super::{stop, Engine, SETUP_LIMIT};
+use crate::five::engine::rule_of_gomocup;
 use crate::five::record::read_psq_for;
-use crate::five::Rule;
+use crate::five::{FiveBoard, Outcome, Rule};
+use crate::position::Point;
 
 /// A position to judge: a prefix of a recorded game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,6 +76,39 @@ impl Position {
         let mut p = self.clone();
         p.stones.push(mv);
         p
+    }
+
+    /// The verdict the rules give, for the side to move: lost when the
+    /// last stone made five, drawn when it filled the board, won when
+    /// the side to move can make five at once. A judge asked such a
+    /// position may answer at once with no evaluation (Rapfi does), and
+    /// the move before it (a winning one, or one that leaves a five)
+    /// would then be left out of the figures. `None` otherwise (or when
+    /// the stones are not a game under the rule).
+    fn by_rules(&self) -> Option<Verdict> {
+        let rule = rule_of_gomocup(self.rule)?;
+        let mut board = FiveBoard::new(self.size, rule).ok()?;
+        let mut outcome = None;
+        for &(x, y) in &self.stones {
+            outcome = board.play(Point::new(i32::from(y), i32::from(x))).ok()?;
+        }
+        match outcome {
+            Some(Outcome::Win(_)) => Some(Verdict::Mate {
+                win: false,
+                plies: 0,
+            }),
+            Some(Outcome::Draw) => Some(Verdict::Eval(0)),
+            None => {
+                let me = board.to_move();
+                board
+                    .points()
+                    .any(|p| board.wins_at(p, me) && board.is_legal(p))
+                    .then_some(Verdict::Mate {
+                        win: true,
+                        plies: 1,
+                    })
+            }
+        }
     }
 }
 
@@ -408,17 +447,41 @@ pub fn fill(
     }
     let mut asks: Vec<(String, Position)> = Vec::new();
     let mut wanted = HashSet::new();
-    for (k, pos) in screen.positions.iter().enumerate() {
+    for (k, pos) in screen.positions.clone().into_iter().enumerate() {
         let key = k.to_string();
-        if !screen.verdicts.contains_key(&key) && wanted.insert(key.clone()) {
-            asks.push((key, pos.clone()));
+        let known = screen.verdicts.get(&key);
+        if matches!(known, Some(Some(_))) || !wanted.insert(key.clone()) {
+            continue;
+        }
+        match pos.by_rules() {
+            Some(v) => {
+                screen.verdicts.insert(key, Some(v));
+            }
+            None if known.is_none() => asks.push((key, pos)),
+            None => {}
         }
     }
     for c in candidates {
-        for (&k, &mv) in &screen.moves[&c.command()] {
+        let moves: Vec<(usize, (u8, u8))> = screen.moves[&c.command()]
+            .iter()
+            .map(|(&k, &mv)| (k, mv))
+            .collect();
+        for (k, mv) in moves {
             let key = format!("{k}:{},{}", mv.0, mv.1);
-            if !screen.verdicts.contains_key(&key) && wanted.insert(key.clone()) {
-                asks.push((key, screen.positions[k].after(mv)));
+            let known = screen.verdicts.get(&key);
+            if matches!(known, Some(Some(_))) || !wanted.insert(key.clone()) {
+                continue;
+            }
+            // The rules first: a finished game needs no judge (and one
+            // the judge said nothing of, in a file written before, is
+            // mended).
+            let after = screen.positions[k].after(mv);
+            match after.by_rules() {
+                Some(v) => {
+                    screen.verdicts.insert(key, Some(v));
+                }
+                None if known.is_none() => asks.push((key, after)),
+                None => {}
             }
         }
     }
@@ -660,6 +723,50 @@ mod tests {
         assert!(se > 0.0);
         assert_eq!(differ, 1);
         assert!(table(&f).contains("| b | 2 |"));
+    }
+
+    #[test]
+    fn a_move_that_ends_the_game_is_judged_by_the_rules() {
+        // Black's four in a row on the top line, White's stones apart.
+        let mut stones = Vec::new();
+        for x in 0..4u8 {
+            stones.push((x, 0));
+            stones.push((2 * x, 5 + 2 * x));
+        }
+        let pos = Position {
+            rule: 1,
+            size: 15,
+            stones,
+        };
+        // Black to move with four in a row: a five to play.
+        assert_eq!(
+            pos.by_rules(),
+            Some(Verdict::Mate {
+                win: true,
+                plies: 1
+            })
+        );
+        // The fifth: White, to move after it, has lost.
+        assert_eq!(
+            pos.after((4, 0)).by_rules(),
+            Some(Verdict::Mate {
+                win: false,
+                plies: 0
+            })
+        );
+        // A move elsewhere leaves White nothing to win at once.
+        let mut quiet = pos.clone();
+        quiet.stones.truncate(6);
+        assert_eq!(quiet.by_rules(), None);
+        // Under exactly five, a sixth in the row does not win, and the
+        // stones left make no five for White to move.
+        let mut six = pos.clone();
+        six.stones.extend([(5, 0), (14, 14)]);
+        let overline = six.after((4, 0));
+        assert_eq!(overline.by_rules(), None);
+        // Under freestyle it does.
+        six.rule = 0;
+        assert!(six.after((4, 0)).by_rules().is_some_and(Verdict::is_lost));
     }
 
     #[test]
