@@ -67,6 +67,13 @@ fn a_screen_draws_positions_asks_the_brains_and_keeps_their_answers() {
     let o = judge(&args);
     ok(&o);
     let table = String::from_utf8_lossy(&o.stdout).to_string();
+    let said = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(said.contains("positions drawn"), "{said}");
+    assert!(
+        said.contains("small: ") && said.contains("moves to ask"),
+        "{said}"
+    );
+    assert!(said.contains("the judge: "), "{said}");
     assert!(table.contains("| small |"), "{table}");
     assert!(table.contains("| large |"), "{table}");
     assert!(table.contains("(reference)"), "{table}");
@@ -119,6 +126,12 @@ fn a_screen_draws_positions_asks_the_brains_and_keeps_their_answers() {
     let again = judge(&args);
     ok(&again);
     assert_eq!(String::from_utf8_lossy(&again.stdout), table);
+    // Nothing was asked the second time.
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        !said.contains("to ask") && !said.contains("to judge"),
+        "{said}"
+    );
     assert_eq!(std::fs::read(&file).unwrap(), before);
 
     // Another judge may not add its verdicts to this file.

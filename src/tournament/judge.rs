@@ -427,17 +427,21 @@ pub struct Asking {
 /// Asks what `screen` does not know yet: each candidate's move on every
 /// position, and the judge's verdict before and after each move. Saves
 /// to `path` after each step, so that an interrupted screen keeps what
-/// it asked.
+/// it asked; says what each step is about to ask through `progress`.
 pub fn fill(
     screen: &mut Screen,
     candidates: &[Brain],
     asking: &Asking,
     path: &Path,
+    progress: &dyn Fn(&str),
 ) -> Result<(), String> {
     let n = screen.positions.len();
     for c in candidates {
         let known = screen.moves.get(&c.command()).cloned().unwrap_or_default();
         let todo: Vec<usize> = (0..n).filter(|k| !known.contains_key(k)).collect();
+        if !todo.is_empty() {
+            progress(&format!("{}: {} moves to ask", c.name, todo.len()));
+        }
         let got = parallel(&todo, asking.jobs, |&k| {
             c.ask(&screen.positions[k], asking.move_ms)
                 .map(|(mv, _)| (k, mv))
@@ -484,6 +488,9 @@ pub fn fill(
                 None => {}
             }
         }
+    }
+    if !asks.is_empty() {
+        progress(&format!("the judge: {} positions to judge", asks.len()));
     }
     let got = parallel(&asks, asking.jobs, |(key, pos)| {
         asking

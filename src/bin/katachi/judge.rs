@@ -141,7 +141,10 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
         move_ms: a.move_ms,
         jobs: a.jobs,
     };
-    fill(&mut screen, &candidates, &asking, &a.output).map_err(|e| format!("katachi: {e}"))?;
+    fill(&mut screen, &candidates, &asking, &a.output, &|m| {
+        eprintln!("{m}")
+    })
+    .map_err(|e| format!("katachi: {e}"))?;
     let unread = screen.verdicts.values().filter(|v| v.is_none()).count();
     if unread > 0 {
         eprintln!(
