@@ -134,6 +134,26 @@ fn a_screen_draws_positions_asks_the_brains_and_keeps_their_answers() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), before);
 
+    // A player the ledgers do not name: they are listed.
+    let nobody = judge(&[
+        "-o",
+        s(&tmp.path().join("other.json")),
+        "--games",
+        s(&games_dir),
+        "--from-player",
+        "kk",
+        "--judge",
+        "j",
+        "-p",
+        "a=b",
+    ]);
+    assert!(!nobody.status.success());
+    let err = String::from_utf8_lossy(&nobody.stderr);
+    assert!(
+        err.contains("no game of `kk`") && err.contains("g, k"),
+        "{err}"
+    );
+
     // Another judge may not add its verdicts to this file.
     let mut other = args.to_vec();
     let other_judge = brain(5000);
@@ -150,7 +170,11 @@ fn bad_command_lines_are_refused_with_a_reason() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("screen.json");
     let missing = tmp.path().join("missing");
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["-o", s(&file), "--judge", "j", "-p", "a=b", "--scale", "0"],
+            "not a number above zero",
+        ),
         (
             &["-o", s(&file), "--judge", "j", "-p", "no-equals-sign"],
             "expected NAME=COMMAND",

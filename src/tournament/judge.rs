@@ -287,16 +287,22 @@ pub fn draw_positions(draw: &Draw) -> Result<Vec<Position>, String> {
         .ok_or("the Gomocup protocol has no Pente rule: Pente cannot be screened")?;
     let mut out = Vec::new();
     let mut seen = HashSet::new();
+    let mut names = std::collections::BTreeSet::new();
+    let mut played = 0;
     for folder in &draw.folders {
         let (games, _) = ledger::read(&folder.join("ledger.jsonl"))?;
         if games.is_empty() {
             return Err(format!("{}: no games in its ledger", folder.display()));
         }
         for g in games {
+            names.insert(g.first.clone());
+            names.insert(g.second.clone());
             let first = g.first == draw.player;
-            if !first && g.second != draw.player {
+            let second = g.second == draw.player;
+            if !first && !second {
                 continue;
             }
+            played += 1;
             let Some(file) = &g.record else { continue };
             let path = folder.join(file);
             let text =
@@ -310,7 +316,7 @@ pub fn draw_positions(draw: &Draw) -> Result<Vec<Position>, String> {
                 .collect();
             let last = stones.len().saturating_sub(1).min(draw.to);
             for n in draw.from..=last {
-                if (n % 2 == 0) != first {
+                if !(if n % 2 == 0 { first } else { second }) {
                     continue;
                 }
                 let pos = Position {
@@ -323,6 +329,14 @@ pub fn draw_positions(draw: &Draw) -> Result<Vec<Position>, String> {
                 }
             }
         }
+    }
+    if played == 0 {
+        let names: Vec<String> = names.into_iter().collect();
+        return Err(format!(
+            "no game of `{}` in those ledgers (their players: {})",
+            draw.player,
+            names.join(", ")
+        ));
     }
     // Fisher-Yates by the seed's stream.
     for k in (1..out.len()).rev() {

@@ -29,7 +29,7 @@ pub(crate) struct JudgeArgs {
     eval_word: String,
     /// Judge units to e on the logistic curve from an evaluation to a
     /// win rate.
-    #[arg(long, default_value_t = 250.0)]
+    #[arg(long, default_value_t = 250.0, value_parser = positive)]
     scale: f64,
     /// A candidate, NAME=COMMAND (a Gomocup brain's command line); two or
     /// more are compared with the first, on the same positions.
@@ -69,6 +69,14 @@ pub(crate) struct JudgeArgs {
     /// Brains asked at once.
     #[arg(short, long, default_value_t = 1)]
     jobs: usize,
+}
+
+/// A scale above zero (the curve divides by it).
+fn positive(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
+        _ => Err(format!("`{s}` is not a number above zero")),
+    }
 }
 
 pub(crate) fn run(a: JudgeArgs) -> ExitCode {
