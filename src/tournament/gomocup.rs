@@ -126,11 +126,7 @@ impl GomocupPlayer {
         loop {
             let line = e.next_line(&name, asked, deadline, limit)?;
             let line = line.trim();
-            let word = line.split_whitespace().next().unwrap_or("");
-            if line.is_empty()
-                || word.eq_ignore_ascii_case("MESSAGE")
-                || word.eq_ignore_ascii_case("DEBUG")
-            {
+            if line.is_empty() || is_talk(line) {
                 continue;
             }
             self.answered = Some(Instant::now());
@@ -144,21 +140,31 @@ impl GomocupPlayer {
         match (self.told, unseen) {
             (_, []) if self.stones.is_empty() => vec!["BEGIN".into()],
             (Some(_), &[(p, c)]) if c != me => vec![format!("TURN {},{}", p.j, p.i)],
-            _ => {
-                let mut block = vec!["BOARD".to_string()];
-                for &(p, c) in &self.stones {
-                    let field = if c == me { 1 } else { 2 };
-                    block.push(format!("{},{},{field}", p.j, p.i));
-                }
-                block.push("DONE".into());
-                block
-            }
+            _ => board_block(self.stones.iter().map(|&(p, c)| (p.j, p.i, c == me))),
         }
     }
 }
 
+/// A `BOARD` block: each stone as `x,y,field` (`1` the brain's own,
+/// `own`; `2` the opponent's), then `DONE`.
+pub(super) fn board_block(stones: impl IntoIterator<Item = (i32, i32, bool)>) -> Vec<String> {
+    let mut block = vec!["BOARD".to_string()];
+    for (x, y, own) in stones {
+        block.push(format!("{x},{y},{}", if own { 1 } else { 2 }));
+    }
+    block.push("DONE".into());
+    block
+}
+
+/// Whether a brain's line is talk (`MESSAGE`, `DEBUG`) rather than an
+/// answer.
+pub(super) fn is_talk(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    word.eq_ignore_ascii_case("MESSAGE") || word.eq_ignore_ascii_case("DEBUG")
+}
+
 /// A brain's move, `x,y` from 0.
-fn parse_move(answer: &str) -> Option<Point> {
+pub(super) fn parse_move(answer: &str) -> Option<Point> {
     let (x, y) = answer.split_once(',')?;
     let (x, y): (i32, i32) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
     Some(Point::new(y, x))

@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::gomocup::gomocup_rule;
+use super::gomocup::{board_block, gomocup_rule, is_talk};
 use super::ledger;
 use super::{stop, Engine, SETUP_LIMIT};
 use crate::five::engine::rule_of_gomocup;
@@ -62,13 +62,12 @@ impl Position {
     /// The `BOARD` block for the side to move (its stones `1`).
     fn board_lines(&self) -> Vec<String> {
         let n = self.stones.len();
-        let mut out = vec!["BOARD".to_string()];
-        for (k, &(x, y)) in self.stones.iter().enumerate() {
-            let own = k % 2 == n % 2;
-            out.push(format!("{x},{y},{}", if own { 1 } else { 2 }));
-        }
-        out.push("DONE".into());
-        out
+        board_block(
+            self.stones
+                .iter()
+                .enumerate()
+                .map(|(k, &(x, y))| (i32::from(x), i32::from(y), k % 2 == n % 2)),
+        )
     }
 
     /// The position after `mv` is played.
@@ -235,11 +234,10 @@ impl Brain {
             loop {
                 let line = e.next_line(&self.name, "BOARD", deadline, limit)?;
                 let line = line.trim();
-                let word = line.split_whitespace().next().unwrap_or("");
                 if line.is_empty() {
                     continue;
                 }
-                if word.eq_ignore_ascii_case("MESSAGE") || word.eq_ignore_ascii_case("DEBUG") {
+                if is_talk(line) {
                     said.push(line.to_string());
                     continue;
                 }
@@ -257,10 +255,11 @@ impl Brain {
     }
 }
 
+/// A brain's move on a board of `size`, as `(x, y)`.
 fn parse_move(line: &str, size: usize) -> Option<(u8, u8)> {
-    let (x, y) = line.split_once(',')?;
-    let (x, y): (u8, u8) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
-    (usize::from(x) < size && usize::from(y) < size).then_some((x, y))
+    let p = super::gomocup::parse_move(line)?;
+    let on = |v: i32| u8::try_from(v).ok().filter(|&v| usize::from(v) < size);
+    Some((on(p.j)?, on(p.i)?))
 }
 
 /// Which positions to draw from tournament folders.
@@ -463,44 +462,35 @@ pub fn fill(
         screen.moves.entry(c.command()).or_default().extend(got);
         screen.save(path)?;
     }
+    // Every verdict the figures need: each position, and each position
+    // after each candidate's move there.
+    let mut wanted: Vec<(String, Position)> = Vec::new();
+    for (k, pos) in screen.positions.iter().enumerate() {
+        wanted.push((k.to_string(), pos.clone()));
+    }
+    for c in candidates {
+        for (&k, &mv) in &screen.moves[&c.command()] {
+            wanted.push((
+                format!("{k}:{},{}", mv.0, mv.1),
+                screen.positions[k].after(mv),
+            ));
+        }
+    }
     let mut asks: Vec<(String, Position)> = Vec::new();
-    let mut wanted = HashSet::new();
-    for (k, pos) in screen.positions.clone().into_iter().enumerate() {
-        let key = k.to_string();
+    let mut seen = HashSet::new();
+    for (key, pos) in wanted {
         let known = screen.verdicts.get(&key);
-        if matches!(known, Some(Some(_))) || !wanted.insert(key.clone()) {
+        if matches!(known, Some(Some(_))) || !seen.insert(key.clone()) {
             continue;
         }
+        // The rules first: a decided position needs no judge (and one the
+        // judge said nothing of, in a file written before, is mended).
         match pos.by_rules() {
             Some(v) => {
                 screen.verdicts.insert(key, Some(v));
             }
             None if known.is_none() => asks.push((key, pos)),
             None => {}
-        }
-    }
-    for c in candidates {
-        let moves: Vec<(usize, (u8, u8))> = screen.moves[&c.command()]
-            .iter()
-            .map(|(&k, &mv)| (k, mv))
-            .collect();
-        for (k, mv) in moves {
-            let key = format!("{k}:{},{}", mv.0, mv.1);
-            let known = screen.verdicts.get(&key);
-            if matches!(known, Some(Some(_))) || !wanted.insert(key.clone()) {
-                continue;
-            }
-            // The rules first: a finished game needs no judge (and one
-            // the judge said nothing of, in a file written before, is
-            // mended).
-            let after = screen.positions[k].after(mv);
-            match after.by_rules() {
-                Some(v) => {
-                    screen.verdicts.insert(key, Some(v));
-                }
-                None if known.is_none() => asks.push((key, after)),
-                None => {}
-            }
         }
     }
     if !asks.is_empty() {
