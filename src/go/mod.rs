@@ -73,6 +73,7 @@ pub mod ownership;
 pub mod personality;
 pub mod playout;
 pub mod position;
+pub mod predictor;
 pub mod reading;
 pub mod rules;
 pub mod score;

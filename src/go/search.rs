@@ -58,6 +58,7 @@ use super::game::{Game, Move};
 #[cfg(doc)]
 use super::movegen::FUSEKI_FROM_SIDE;
 use super::playout::{Playout, Rng};
+use super::predictor::{self, Predictor};
 use super::rules::Scoring;
 use super::shapes::ShapeTable;
 use crate::position::{Color, Point, Position};
@@ -158,6 +159,12 @@ pub struct SearchOptions {
     /// reports mix the two komis. Off by default: it won 7 of 20 on
     /// 13x13 against GNU Go level 10 (README).
     pub dynamic_komi: bool,
+    /// The move predictor ([`super::predictor`], the built-in table) on
+    /// boards of side [`PREDICT_FROM_SIDE`] and up: the root's moves are
+    /// opened in its order (the likeliest first) and every child below
+    /// the root gets a prior from its probability, relative to its
+    /// likeliest sibling.
+    pub predictor: bool,
 }
 
 impl Default for SearchOptions {
@@ -180,6 +187,7 @@ impl Default for SearchOptions {
             nakade: false,
             score_weight: 0.0,
             dynamic_komi: false,
+            predictor: false,
         }
     }
 }
@@ -399,6 +407,21 @@ fn root_prior(v: i32) -> f32 {
 /// move before it is chosen.
 const PASS_PRIOR: f32 = 0.3;
 
+/// The smallest board side the move predictor orders the search on
+/// ([`SearchOptions::predictor`]): it was fitted to 19x19 games.
+pub const PREDICT_FROM_SIDE: usize = 17;
+
+/// Virtual visits of a predictor's prior below the root.
+const PREDICTOR_VISITS: f32 = 10.0;
+
+/// The prior win rate of a move whose predicted strength is `rel` times
+/// its likeliest sibling's: from 0.3 for the unlikely to 0.7 for the
+/// likeliest, by the square root, so that the few likely moves stand
+/// apart and the rest keep a chance.
+fn predictor_rate(rel: f32) -> f32 {
+    0.3 + 0.4 * rel.clamp(0.0, 1.0).sqrt()
+}
+
 /// Virtual visits of a [`tree_prior`].
 const TREE_PRIOR_VISITS: f32 = 10.0;
 
@@ -531,6 +554,9 @@ pub fn search_on(
     let mut roots = root_moves(game, color, eval, &root_board, opts.corners);
     if roots.is_empty() {
         return None;
+    }
+    if opts.predictor && n >= PREDICT_FROM_SIDE {
+        predictor_order(game, &root_board, color, &mut roots);
     }
     // The pass: measured like a move, unless it would end a lost game
     // (the opponent passed) or the controller asks for the dead stones
@@ -806,6 +832,40 @@ fn root_moves(
     roots
 }
 
+/// Orders the root's moves by the move predictor, the likeliest first
+/// (ties in their earlier order), each prior the mean of its earlier one
+/// and [`predictor_rate`].
+fn predictor_order(game: &Game, board: &FastBoard, color: Color, roots: &mut [RootMove]) {
+    let played = |back: usize| {
+        let h = game.history();
+        h.len().checked_sub(back).and_then(|i| match h[i].1 {
+            Move::Play(p) => Some(board.index(p)),
+            Move::Pass => None,
+        })
+    };
+    let mut nearest = Vec::new();
+    predictor::nearest_stones(board, &mut nearest);
+    let ctx = predictor::Context {
+        last: played(1),
+        last2: played(2),
+        nearest: &nearest,
+    };
+    let table = Predictor::builtin();
+    let c = cell(color);
+    let strengths: Vec<f32> = roots
+        .iter()
+        .map(|r| table.strength_raw(&predictor::raw_features(board, r.mv, c, &ctx)))
+        .collect();
+    let most = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
+    let mut order: Vec<(f32, RootMove)> =
+        strengths.into_iter().zip(roots.iter().copied()).collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (slot, (s, mut r)) in roots.iter_mut().zip(order) {
+        r.prior = 0.5 * (r.prior + predictor_rate(s / most));
+        *slot = r;
+    }
+}
+
 /// Does `color` win by passing now, the opponent having passed? Under
 /// area rules that remove dead stones both counts must win (with the dead
 /// stones removed, and with every stone counted as Tromp–Taylor does);
@@ -888,6 +948,9 @@ impl TreeInputs<'_> {
             pass_child: None,
             margins: opts.dynamic_komi.then(Vec::new),
             dynamic_after: (playouts / 4).max(1) as usize,
+            predict: opts.predictor && n >= PREDICT_FROM_SIDE,
+            nearest: Vec::new(),
+            strengths: Vec::new(),
         };
         s.nodes.push(Node::new(0, 0.0, 0.0));
         s.nodes[0].known = true;
@@ -968,6 +1031,13 @@ struct Search<'g> {
     /// After how many playouts the dynamic komi is decided: a quarter of
     /// this tree's share.
     dynamic_after: usize,
+    /// Whether the move predictor gives the tree's priors
+    /// ([`SearchOptions::predictor`] on a board it applies to).
+    predict: bool,
+    /// Scratch for the predictor: the nearest-stone map and the
+    /// strengths of a node's children.
+    nearest: Vec<u8>,
+    strengths: Vec<(u16, f32)>,
 }
 
 impl Search<'_> {
@@ -1053,6 +1123,9 @@ impl Search<'_> {
         } else {
             None
         };
+        if self.predict {
+            return self.expand_predicted(node, board, to_move, first, last);
+        }
         for &k in board.empty_points() {
             if board.is_eye(k, to_move) || !board.is_legal(k, to_move) {
                 continue;
@@ -1076,6 +1149,61 @@ impl Search<'_> {
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.children = count;
+        true
+    }
+
+    /// [`Search::expand`] with the move predictor's priors: every legal
+    /// move that fills no own eye, each with [`predictor_rate`] of its
+    /// strength relative to the likeliest.
+    fn expand_predicted(
+        &mut self,
+        node: u32,
+        board: &FastBoard,
+        to_move: u8,
+        first: u32,
+        last: Option<u16>,
+    ) -> bool {
+        // The move before `node`'s: its parent's (the root's own last
+        // move for a child of the root).
+        let len = self.path.len();
+        let last2 = match len.checked_sub(2).map(|i| self.path[i]) {
+            None | Some(0) => self.last,
+            Some(parent) => match self.nodes[parent as usize].mv {
+                PASS => None,
+                mv => Some(mv),
+            },
+        };
+        let mut nearest = std::mem::take(&mut self.nearest);
+        predictor::nearest_stones(board, &mut nearest);
+        let ctx = predictor::Context {
+            last,
+            last2,
+            nearest: &nearest,
+        };
+        let table = Predictor::builtin();
+        let mut most = f32::MIN_POSITIVE;
+        self.strengths.clear();
+        for &k in board.empty_points() {
+            if board.is_eye(k, to_move) || !board.is_legal(k, to_move) {
+                continue;
+            }
+            let s = table.strength_raw(&predictor::raw_features(board, k, to_move, &ctx));
+            most = most.max(s);
+            self.strengths.push((k, s));
+        }
+        self.nearest = nearest;
+        let count = self.strengths.len();
+        if count == 0 {
+            return false;
+        }
+        for i in 0..count {
+            let (k, s) = self.strengths[i];
+            self.nodes
+                .push(Node::new(k, PREDICTOR_VISITS, predictor_rate(s / most)));
+        }
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.children = count as u16;
         true
     }
 

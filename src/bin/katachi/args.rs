@@ -243,6 +243,19 @@ pub(crate) enum Command {
     ///       -p "more=pbrain-katachi --nodes 450000"
     #[command(verbatim_doc_comment)]
     Judge(crate::judge::JudgeArgs),
+    /// Go: fit the move predictor the tree search orders its moves by
+    /// (strengths of point features: 3x3 shape with ataris, distance to
+    /// the last two moves, lines, captures, escapes, self-ataris,
+    /// ataris, the nearest stone) to the moves of SGF game records, by
+    /// minorization–maximization, and write its table; without
+    /// `--output`, measure a table on held-out games instead.
+    ///
+    /// The built-in table, patterns/go-moves.gamma, was made with:
+    ///   katachi learn-moves -o patterns/go-moves.gamma --games 1000 DIR
+    /// and is measured by:
+    ///   katachi learn-moves --holdout 100 DIR
+    #[command(verbatim_doc_comment)]
+    LearnMoves(crate::learn::LearnArgs),
 }
 
 /// How `katachi gtp` chooses among the pattern candidates.
@@ -290,6 +303,11 @@ pub(crate) struct SearchArgs {
     /// to the last move up, an empty first-line point down.
     #[arg(long)]
     tree_priors: bool,
+    /// On boards of 17x17 and up, the move predictor (strengths of point
+    /// features fitted to strong games, `katachi learn-moves`) orders the
+    /// root's moves and gives every move below the root a prior.
+    #[arg(long)]
+    predictor: bool,
     /// Playouts without ladder reading: an own string in atari runs
     /// wherever the extension has two liberties, even into a ladder.
     #[arg(long)]
@@ -399,6 +417,7 @@ impl SearchArgs {
             },
             cleanup: false,
             tree_priors: self.tree_priors,
+            predictor: self.predictor,
             ladders: !self.no_ladders,
             fill_board: self.fill_board,
             last_good_reply: self.last_good_reply,

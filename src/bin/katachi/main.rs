@@ -22,6 +22,7 @@ mod explain_five;
 mod games;
 mod hex;
 mod judge;
+mod learn;
 mod matching;
 mod personality;
 mod play;
@@ -118,6 +119,7 @@ fn main() -> ExitCode {
         Command::Personality(args) => personality::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Judge(args) => judge::run(args),
+        Command::LearnMoves(args) => learn::run(args),
         Command::Gtp {
             output,
             all_patterns,
