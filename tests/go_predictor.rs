@@ -188,7 +188,7 @@ fn the_search_with_the_predictor_plays_legal_deterministic_moves() {
     }
     let opts = SearchOptions {
         playouts: 300,
-        predictor: true,
+        predictor: Some(Predictor::builtin()),
         ..SearchOptions::default()
     };
     let eval = katachi::go::movegen::evaluate(&game, Color::White, game.eval_options());

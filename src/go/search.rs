@@ -159,12 +159,16 @@ pub struct SearchOptions {
     /// reports mix the two komis. Off by default: it won 7 of 20 on
     /// 13x13 against GNU Go level 10 (README).
     pub dynamic_komi: bool,
-    /// The move predictor ([`super::predictor`], the built-in table) on
-    /// boards of side [`PREDICT_FROM_SIDE`] and up: the root's moves are
-    /// opened in its order (the likeliest first) and every child below
-    /// the root gets a prior from its probability, relative to its
-    /// likeliest sibling.
-    pub predictor: bool,
+    /// The move predictor ([`super::predictor`]: the built-in table,
+    /// [`Predictor::builtin`], or one read at run time) on boards of side
+    /// [`PREDICT_FROM_SIDE`] and up: the root's moves are opened in its
+    /// order (the likeliest first), each prior half its pattern prior and
+    /// half one from its probability relative to the likeliest move's
+    /// ([`predictor_rate`]). The tree below the root keeps its own
+    /// priors: the same rates there (10 or 20 virtual visits a child)
+    /// moved GNU Go's value of the search's moves by nothing that could
+    /// be told from noise (README).
+    pub predictor: Option<&'static Predictor>,
 }
 
 impl Default for SearchOptions {
@@ -187,7 +191,7 @@ impl Default for SearchOptions {
             nakade: false,
             score_weight: 0.0,
             dynamic_komi: false,
-            predictor: false,
+            predictor: None,
         }
     }
 }
@@ -411,9 +415,6 @@ const PASS_PRIOR: f32 = 0.3;
 /// ([`SearchOptions::predictor`]): it was fitted to 19x19 games.
 pub const PREDICT_FROM_SIDE: usize = 17;
 
-/// Virtual visits of a predictor's prior below the root.
-const PREDICTOR_VISITS: f32 = 10.0;
-
 /// The prior win rate of a move whose predicted strength is `rel` times
 /// its likeliest sibling's: from 0.3 for the unlikely to 0.7 for the
 /// likeliest, by the square root, so that the few likely moves stand
@@ -555,8 +556,8 @@ pub fn search_on(
     if roots.is_empty() {
         return None;
     }
-    if opts.predictor && n >= PREDICT_FROM_SIDE {
-        predictor_order(game, &root_board, color, &mut roots);
+    if let Some(table) = opts.predictor.filter(|_| n >= PREDICT_FROM_SIDE) {
+        predictor_order(table, game, &root_board, color, &mut roots);
     }
     // The pass: measured like a move, unless it would end a lost game
     // (the opponent passed) or the controller asks for the dead stones
@@ -835,7 +836,13 @@ fn root_moves(
 /// Orders the root's moves by the move predictor, the likeliest first
 /// (ties in their earlier order), each prior the mean of its earlier one
 /// and [`predictor_rate`].
-fn predictor_order(game: &Game, board: &FastBoard, color: Color, roots: &mut [RootMove]) {
+fn predictor_order(
+    table: &Predictor,
+    game: &Game,
+    board: &FastBoard,
+    color: Color,
+    roots: &mut [RootMove],
+) {
     let played = |back: usize| {
         let h = game.history();
         h.len().checked_sub(back).and_then(|i| match h[i].1 {
@@ -850,7 +857,6 @@ fn predictor_order(game: &Game, board: &FastBoard, color: Color, roots: &mut [Ro
         last2: played(2),
         nearest: &nearest,
     };
-    let table = Predictor::builtin();
     let c = cell(color);
     let strengths: Vec<f32> = roots
         .iter()
@@ -948,9 +954,6 @@ impl TreeInputs<'_> {
             pass_child: None,
             margins: opts.dynamic_komi.then(Vec::new),
             dynamic_after: (playouts / 4).max(1) as usize,
-            predict: opts.predictor && n >= PREDICT_FROM_SIDE,
-            nearest: Vec::new(),
-            strengths: Vec::new(),
         };
         s.nodes.push(Node::new(0, 0.0, 0.0));
         s.nodes[0].known = true;
@@ -1031,13 +1034,6 @@ struct Search<'g> {
     /// After how many playouts the dynamic komi is decided: a quarter of
     /// this tree's share.
     dynamic_after: usize,
-    /// Whether the move predictor gives the tree's priors
-    /// ([`SearchOptions::predictor`] on a board it applies to).
-    predict: bool,
-    /// Scratch for the predictor: the nearest-stone map and the
-    /// strengths of a node's children.
-    nearest: Vec<u8>,
-    strengths: Vec<(u16, f32)>,
 }
 
 impl Search<'_> {
@@ -1123,9 +1119,6 @@ impl Search<'_> {
         } else {
             None
         };
-        if self.predict {
-            return self.expand_predicted(node, board, to_move, first, last);
-        }
         for &k in board.empty_points() {
             if board.is_eye(k, to_move) || !board.is_legal(k, to_move) {
                 continue;
@@ -1149,61 +1142,6 @@ impl Search<'_> {
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.children = count;
-        true
-    }
-
-    /// [`Search::expand`] with the move predictor's priors: every legal
-    /// move that fills no own eye, each with [`predictor_rate`] of its
-    /// strength relative to the likeliest.
-    fn expand_predicted(
-        &mut self,
-        node: u32,
-        board: &FastBoard,
-        to_move: u8,
-        first: u32,
-        last: Option<u16>,
-    ) -> bool {
-        // The move before `node`'s: its parent's (the root's own last
-        // move for a child of the root).
-        let len = self.path.len();
-        let last2 = match len.checked_sub(2).map(|i| self.path[i]) {
-            None | Some(0) => self.last,
-            Some(parent) => match self.nodes[parent as usize].mv {
-                PASS => None,
-                mv => Some(mv),
-            },
-        };
-        let mut nearest = std::mem::take(&mut self.nearest);
-        predictor::nearest_stones(board, &mut nearest);
-        let ctx = predictor::Context {
-            last,
-            last2,
-            nearest: &nearest,
-        };
-        let table = Predictor::builtin();
-        let mut most = f32::MIN_POSITIVE;
-        self.strengths.clear();
-        for &k in board.empty_points() {
-            if board.is_eye(k, to_move) || !board.is_legal(k, to_move) {
-                continue;
-            }
-            let s = table.strength_raw(&predictor::raw_features(board, k, to_move, &ctx));
-            most = most.max(s);
-            self.strengths.push((k, s));
-        }
-        self.nearest = nearest;
-        let count = self.strengths.len();
-        if count == 0 {
-            return false;
-        }
-        for i in 0..count {
-            let (k, s) = self.strengths[i];
-            self.nodes
-                .push(Node::new(k, PREDICTOR_VISITS, predictor_rate(s / most)));
-        }
-        let n = &mut self.nodes[node as usize];
-        n.first_child = first;
-        n.children = count as u16;
         true
     }
 

@@ -308,6 +308,10 @@ pub(crate) struct SearchArgs {
     /// root's moves and gives every move below the root a prior.
     #[arg(long)]
     predictor: bool,
+    /// The move predictor's strength table (`katachi learn-moves -o`)
+    /// instead of the built-in one; implies --predictor.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) predictor_table: Option<std::path::PathBuf>,
     /// Playouts without ladder reading: an own string in atari runs
     /// wherever the extension has two liberties, even into a ladder.
     #[arg(long)]
@@ -417,7 +421,9 @@ impl SearchArgs {
             },
             cleanup: false,
             tree_priors: self.tree_priors,
-            predictor: self.predictor,
+            predictor: self
+                .predictor
+                .then(katachi::go::predictor::Predictor::builtin),
             ladders: !self.no_ladders,
             fill_board: self.fill_board,
             last_good_reply: self.last_good_reply,

@@ -143,6 +143,19 @@ fn print_measure(what: &str, (n, top, ll): (usize, [usize; 4], f64)) {
     );
 }
 
+/// A strength table from a file; every bad line reported as
+/// `FILE:LINE:COL: message`, the line and a caret.
+pub(crate) fn read_table(path: &Path) -> Result<Predictor, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Predictor::parse(&text).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| format!("{}:{e}", path.display()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
 pub(crate) fn run(args: LearnArgs) -> ExitCode {
     match learn(&args) {
         Ok(()) => ExitCode::SUCCESS,
@@ -220,17 +233,7 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
     );
     let Some(output) = &args.output else {
         let table = match &args.table {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                Predictor::parse(&text).map_err(|errors| {
-                    errors
-                        .iter()
-                        .map(|e| format!("{}:{e}", path.display()))
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                })?
-            }
+            Some(path) => read_table(path)?,
             None => Predictor::builtin().clone(),
         };
         print_measure("held out", measure(&table, args.size, &held));

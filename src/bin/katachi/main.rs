@@ -138,7 +138,22 @@ fn main() -> ExitCode {
                 }
             };
             let playouts_by_size = search.playouts_by_size();
-            let mut search = search.options();
+            let table = match search.predictor_table.as_deref().map(learn::read_table) {
+                Some(Ok(t)) => Some(t),
+                Some(Err(msg)) => {
+                    eprintln!("katachi gtp: {msg}");
+                    return ExitCode::FAILURE;
+                }
+                None => None,
+            };
+            let mut search = search.options().map(|mut s| {
+                if let Some(t) = table {
+                    // Read once for the process's life: the searches of
+                    // every move share it.
+                    s.predictor = Some(Box::leak(Box::new(t)));
+                }
+                s
+            });
             if let Some(path) = personality.as_deref() {
                 let set = patterns
                     .clone()
