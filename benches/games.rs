@@ -43,7 +43,7 @@ struct Args {
 
 const USAGE: &str = "usage: cargo bench --bench games -- [--games N] \
 [--opponent random|gnugo:LEVEL|gtp:COMMAND] [--db FILE] [--all-patterns] \
-[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--no-corners] [--tree-priors] [--no-ladders] [--fill-board] [--last-good-reply] [--nakade] [--dynamic-komi] [--score-weight W] \
+[--playouts N] [--prior-visits V] [--no-shapes] [--knowledge-visits N] [--no-widening] [--no-corners] [--tree-priors] [--no-predictor] [--no-ladders] [--fill-board] [--last-good-reply] [--nakade] [--dynamic-komi] [--score-weight W] \
 [--size N] [--komi K] [--cap MOVES] [--opening-moves M] [--seed S] [--out DIR]";
 
 fn parse_args() -> Result<Args, String> {
@@ -78,6 +78,7 @@ fn parse_args() -> Result<Args, String> {
             "--no-widening" => a.search.widening = false,
             "--no-corners" => a.search.corners = false,
             "--tree-priors" => a.search.tree_priors = true,
+            "--no-predictor" => a.search.predictor = None,
             "--no-ladders" => a.search.ladders = false,
             "--last-good-reply" => a.search.last_good_reply = true,
             "--fill-board" => a.search.fill_board = true,
@@ -259,6 +260,9 @@ fn search_words(s: &SearchOptions) -> Vec<String> {
     }
     if s.tree_priors {
         w.push("tree priors".into());
+    }
+    if s.predictor.is_none() {
+        w.push("no move predictor".into());
     }
     w
 }

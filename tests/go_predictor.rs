@@ -327,3 +327,49 @@ fn tempfile_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn gtp_plays_by_a_table_given_at_run_time_and_refuses_a_bad_one() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = tempfile_dir("gtp");
+    // A table that makes the 3-3 point's lines (2, 2) overwhelmingly
+    // likely: the root opens it first, and with a few playouts it is
+    // the move.
+    let lines = 2 * 7 + 2;
+    let table = dir.join("t.gamma");
+    std::fs::write(&table, format!("lines {lines} 1e6\n")).unwrap();
+    let run = |extra: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_katachi"))
+            .args(["gtp", "--playouts", "40", "--no-corners", "--seed", "1"])
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A refused table ends the process before it reads: the write
+        // may then find the pipe closed.
+        let _ = child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"boardsize 19\nclear_board\nplay b K10\nplay w K14\ngenmove b\nquit\n");
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["--predictor-table", table.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let mv = said
+        .split('=')
+        .map(str::trim)
+        .find(|s| !s.is_empty())
+        .unwrap_or_default()
+        .to_string();
+    assert!(["C3", "C17", "R3", "R17"].contains(&mv.as_str()), "{said}");
+    std::fs::write(&table, "lines 16 1e6\nlast x 2\n").unwrap();
+    let bad = run(&["--predictor-table", table.to_str().unwrap()]);
+    assert!(!bad.status.success());
+    let e = text(&bad.stderr);
+    assert!(e.contains("t.gamma:2:6: expected a feature value"), "{e}");
+}

@@ -243,7 +243,7 @@ pub(crate) enum Command {
     ///       -p "more=pbrain-katachi --nodes 450000"
     #[command(verbatim_doc_comment)]
     Judge(crate::judge::JudgeArgs),
-    /// Go: fit the move predictor the tree search orders its moves by
+    /// Go: fit the move predictor the tree search orders its root by
     /// (strengths of point features: 3x3 shape with ataris, distance to
     /// the last two moves, lines, captures, escapes, self-ataris,
     /// ataris, the nearest stone) to the moves of SGF game records, by
@@ -251,9 +251,10 @@ pub(crate) enum Command {
     /// `--output`, measure a table on held-out games instead.
     ///
     /// The built-in table, patterns/go-moves.gamma, was made with:
-    ///   katachi learn-moves -o patterns/go-moves.gamma --games 1000 DIR
+    ///   katachi learn-moves -o patterns/go-moves.gamma DIR
     /// and is measured by:
     ///   katachi learn-moves --holdout 100 DIR
+    /// `katachi gtp --predictor-table FILE` plays by another table.
     #[command(verbatim_doc_comment)]
     LearnMoves(crate::learn::LearnArgs),
 }
@@ -303,13 +304,14 @@ pub(crate) struct SearchArgs {
     /// to the last move up, an empty first-line point down.
     #[arg(long)]
     tree_priors: bool,
-    /// On boards of 17x17 and up, the move predictor (strengths of point
-    /// features fitted to strong games, `katachi learn-moves`) orders the
-    /// root's moves and gives every move below the root a prior.
-    #[arg(long)]
-    predictor: bool,
+    /// On boards of 17x17 and up, the root's moves in the pattern
+    /// engine's order, with their pattern priors alone, instead of in the
+    /// move predictor's (strengths of point features fitted to strong
+    /// games, `katachi learn-moves`), which orders them by default.
+    #[arg(long, conflicts_with = "predictor_table")]
+    no_predictor: bool,
     /// The move predictor's strength table (`katachi learn-moves -o`)
-    /// instead of the built-in one; implies --predictor.
+    /// instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     pub(crate) predictor_table: Option<std::path::PathBuf>,
     /// Playouts without ladder reading: an own string in atari runs
@@ -421,9 +423,7 @@ impl SearchArgs {
             },
             cleanup: false,
             tree_priors: self.tree_priors,
-            predictor: self
-                .predictor
-                .then(katachi::go::predictor::Predictor::builtin),
+            predictor: (!self.no_predictor).then(katachi::go::predictor::Predictor::builtin),
             ladders: !self.no_ladders,
             fill_board: self.fill_board,
             last_good_reply: self.last_good_reply,

@@ -30,7 +30,7 @@ pub(crate) struct LearnArgs {
     #[arg(long, default_value_t = 19)]
     size: usize,
     /// Games to fit on (after the held-out ones), at most.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 2000)]
     games: usize,
     /// Games held out to measure the table on (the first ones in the
     /// shuffled order).
@@ -39,7 +39,7 @@ pub(crate) struct LearnArgs {
     /// Fit on one position in this many (each game's moves 0, K, 2K...
     /// shifted by the game's number), to spread the memory over more
     /// games.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     every: u32,
     /// Rounds of minorization–maximization at most.
     #[arg(long, default_value_t = 30)]
