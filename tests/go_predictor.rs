@@ -319,6 +319,23 @@ fn learn_moves_fits_writes_keeps_a_backup_and_measures() {
     let n = katachi(&["learn-moves", "-o", t, empty.to_str().unwrap()]);
     assert!(!n.status.success());
     assert!(text(&n.stderr).contains("no .sgf file"));
+    // A file named on the command line is read whatever its name; one
+    // that is not there is reported, and nothing is fitted.
+    let gone = dir.join("gone.txt");
+    let m = katachi(&[
+        "learn-moves",
+        "-o",
+        t,
+        "--holdout",
+        "0",
+        gone.to_str().unwrap(),
+    ]);
+    assert!(!m.status.success());
+    let e = text(&m.stderr);
+    assert!(
+        e.contains("gone.txt") && e.contains("no position to fit on"),
+        "{e}"
+    );
 }
 
 fn tempfile_dir(name: &str) -> std::path::PathBuf {

@@ -48,6 +48,8 @@ pub(crate) struct LearnArgs {
     /// by this seed).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads for the fit (the strengths may differ in their last
+    /// digits with another number of threads: sums in another order).
     #[arg(long, default_value_t = 2)]
     threads: usize,
 }
@@ -58,17 +60,19 @@ struct Record {
     moves: Vec<(Color, Option<Point>)>,
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+/// The records under `path`: the file itself when given by name, the
+/// `.sgf` files of a folder and its subfolders.
+fn collect(path: &Path, out: &mut Vec<PathBuf>, named: bool) -> Result<(), String> {
     if path.is_dir() {
         let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for entry in entries {
             let entry = entry.map_err(|e| format!("{}: {e}", path.display()))?;
-            collect(&entry.path(), out)?;
+            collect(&entry.path(), out, false)?;
         }
-    } else if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-        || !path.exists()
+    } else if named
+        || path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
     {
         out.push(path.to_path_buf());
     }
@@ -172,7 +176,7 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
     }
     let mut files = Vec::new();
     for p in &args.paths {
-        collect(p, &mut files)?;
+        collect(p, &mut files, true)?;
     }
     files.sort();
     files.dedup();
