@@ -390,3 +390,38 @@ fn gtp_plays_by_a_table_given_at_run_time_and_refuses_a_bad_one() {
     let e = text(&bad.stderr);
     assert!(e.contains("t.gamma:2:6: expected a feature value"), "{e}");
 }
+
+#[test]
+fn below_17x17_the_predictor_changes_nothing() {
+    for size in [9, 13] {
+        let mut game = Game::new(size);
+        for (i, p) in random_game(size, 12, size as u64).into_iter().enumerate() {
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            game.play(c, Move::Play(p)).unwrap();
+        }
+        let with = SearchOptions {
+            playouts: 400,
+            ..SearchOptions::default()
+        };
+        assert!(with.predictor.is_some(), "on by default");
+        let without = SearchOptions {
+            predictor: None,
+            ..with
+        };
+        let eval = katachi::go::movegen::evaluate(&game, Color::Black, game.eval_options());
+        let a = search(&game, Color::Black, &eval, with).unwrap();
+        let b = search(&game, Color::Black, &eval, without).unwrap();
+        assert_eq!(a.best, b.best, "{size}x{size}");
+        let visits = |r: &katachi::go::search::SearchResult| {
+            r.children
+                .iter()
+                .map(|c| (c.mv, c.visits))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(visits(&a), visits(&b), "{size}x{size}");
+    }
+}
