@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::fastboard::{FastBoard, EMPTY};
+use super::fastboard::{FastBoard, BLACK, EMPTY, WHITE};
 
 /// The feature groups of a point, in a team's order. A point has at most
 /// one feature of each group; a group it has none of counts as γ = 1.
@@ -113,7 +113,7 @@ pub fn raw_shape(board: &FastBoard, k: u16, c: u8) -> u32 {
     let mut atari = 0u32;
     for (i, &q) in eight[..4].iter().enumerate() {
         let v = board.at(q);
-        if (v == 1 || v == 2) && board.in_atari(q) {
+        if (v == BLACK || v == WHITE) && board.in_atari(q) {
             atari |= 1 << i;
         }
     }
@@ -237,7 +237,7 @@ pub fn raw_features(board: &FastBoard, k: u16, c: u8, ctx: &Context<'_>) -> Feat
     let mut nseen = 0;
     for q in board.neighbours(k) {
         let v = board.at(q);
-        if v != 1 && v != 2 {
+        if v != BLACK && v != WHITE {
             continue;
         }
         let id = board.string_id(q);

@@ -24,7 +24,7 @@ use crate::go::fastboard::{cell, FastBoard};
 use crate::position::{Color, Point};
 
 /// Competitions: teams as dense feature indices, grouped by position.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Competitions {
     /// Per group, feature value → dense index into the strengths.
     index: Vec<HashMap<u32, u32>>,
@@ -41,12 +41,21 @@ pub struct Competitions {
 /// No feature of a group in a team.
 const ABSENT: u32 = u32::MAX;
 
+impl Default for Competitions {
+    fn default() -> Competitions {
+        Competitions::new()
+    }
+}
+
 impl Competitions {
+    /// No competition yet.
     pub fn new() -> Competitions {
         Competitions {
             index: vec![HashMap::new(); GROUP_COUNT],
+            features: Vec::new(),
+            teams: Vec::new(),
             starts: vec![0],
-            ..Competitions::default()
+            winners: Vec::new(),
         }
     }
 
