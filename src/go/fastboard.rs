@@ -121,7 +121,7 @@ impl FastBoard {
     }
 
     /// Every on-board index, row by row.
-    pub fn indices(&self) -> impl Iterator<Item = u16> + '_ {
+    pub fn indices(&self) -> impl DoubleEndedIterator<Item = u16> + '_ {
         (0..self.n).flat_map(move |i| (0..self.n).map(move |j| ((i + 1) * self.w + j + 1) as u16))
     }
 

@@ -28,6 +28,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::fastboard::{FastBoard, BLACK, EMPTY, WHITE};
+use super::shapes::RING;
 
 /// The feature groups of a point, in a team's order. A point has at most
 /// one feature of each group; a group it has none of counts as γ = 1.
@@ -65,27 +66,14 @@ pub const NEAREST_MAX: u32 = 6;
 /// A line counted up to this (0 is the edge).
 pub const LINE_MAX: u32 = 6;
 
-/// The 8 neighbours in the order of [`FastBoard::eight`] as offsets:
-/// N, S, W, E, NW, NE, SW, SE.
-const OFFSETS: [(i32, i32); 8] = [
-    (-1, 0),
-    (1, 0),
-    (0, -1),
-    (0, 1),
-    (-1, -1),
-    (-1, 1),
-    (1, -1),
-    (1, 1),
-];
-
-/// Where each neighbour of [`OFFSETS`] goes under each of the eight
+/// Where each neighbour of the shape code ([`RING`]) goes under each of the eight
 /// symmetries of the square.
 fn permutations() -> [[usize; 8]; 8] {
     let mut out = [[0usize; 8]; 8];
     for (t, perm) in out.iter_mut().enumerate() {
-        for (i, &(di, dj)) in OFFSETS.iter().enumerate() {
+        for (i, &(di, dj)) in RING.iter().enumerate() {
             let (a, b) = transform(t, di, dj);
-            perm[i] = OFFSETS
+            perm[i] = RING
                 .iter()
                 .position(|&o| o == (a, b))
                 .expect("a symmetry maps neighbours to neighbours");
@@ -186,8 +174,7 @@ pub fn nearest_stones(board: &FastBoard, out: &mut Vec<u8>) {
             .unwrap_or(cap);
         out[k] = out[k].min(m.saturating_add(1)).min(cap);
     }
-    let idx: Vec<u16> = board.indices().collect();
-    for &k in idx.iter().rev() {
+    for k in board.indices().rev() {
         let k = k as usize;
         let m = [k + w + 1, k + w, k + w - 1, k + 1]
             .iter()

@@ -33,8 +33,10 @@ pub struct ShapeTable {
     shapes: usize,
 }
 
-/// Offsets (di, dj) of the neighbours in code order.
-const RING: [(i32, i32); 8] = [
+/// Offsets (di, dj) of the neighbours in code order (that of
+/// [`super::fastboard::FastBoard::eight`]); the move predictor's shape
+/// keys share it.
+pub(crate) const RING: [(i32, i32); 8] = [
     (-1, 0),
     (1, 0),
     (0, -1),

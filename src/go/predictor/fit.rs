@@ -125,26 +125,19 @@ impl Competitions {
         sum / self.len().max(1) as f64
     }
 
-    /// Σⱼ Cᵢⱼ / Eⱼ for every feature of group `g`, over competitions
-    /// `range`.
-    fn denominators(
-        &self,
-        gammas: &[f64],
-        g: usize,
-        range: std::ops::Range<usize>,
-    ) -> HashMap<u32, f64> {
-        let mut out: HashMap<u32, f64> = HashMap::new();
+    /// Σⱼ Cᵢⱼ / Eⱼ for every feature (by dense index; only group `g`'s
+    /// are filled), over competitions `range`.
+    fn denominators(&self, gammas: &[f64], g: usize, range: std::ops::Range<usize>) -> Vec<f64> {
+        let mut out = vec![0.0; gammas.len()];
         for j in range {
             let (a, b) = (self.starts[j], self.starts[j + 1]);
             let teams = &self.teams[a..b];
             let e: f64 = teams.iter().map(|t| self.strength(gammas, t)).sum();
             for t in teams {
                 let i = t[g];
-                if i == ABSENT {
-                    continue;
+                if i != ABSENT {
+                    out[i as usize] += self.strength(gammas, t) / gammas[i as usize] / e;
                 }
-                let without = self.strength(gammas, t) / gammas[i as usize];
-                *out.entry(i).or_insert(0.0) += without / e;
             }
         }
         out
@@ -271,7 +264,7 @@ pub fn fit(
     let chunk = data.len().div_ceil(threads).max(1);
     for _ in 0..rounds {
         for g in 0..GROUP_COUNT {
-            let parts: Vec<HashMap<u32, f64>> = std::thread::scope(|s| {
+            let parts: Vec<Vec<f64>> = std::thread::scope(|s| {
                 let handles: Vec<_> = (0..threads)
                     .map(|t| {
                         let range = (t * chunk).min(data.len())..((t + 1) * chunk).min(data.len());
@@ -284,12 +277,12 @@ pub fn fit(
                     .map(|h| h.join().expect("a fitting thread does not panic"))
                     .collect()
             });
-            // Summed in index order, so the result does not depend on the
-            // order the threads' maps iterate in.
+            // The threads' parts summed in thread order: the same sums
+            // on every run.
             let mut denom: Vec<f64> = vec![0.0; n];
             for part in &parts {
-                for (&i, &d) in part {
-                    denom[i as usize] += d;
+                for (d, p) in denom.iter_mut().zip(part) {
+                    *d += p;
                 }
             }
             for (i, &(group, _)) in data.features.iter().enumerate() {
