@@ -30,6 +30,7 @@ pub mod tutorial {}
 
 // The core.
 pub mod board;
+pub mod bradley_terry;
 pub mod hexagon;
 /// Bounded reading of input files (shared with `mkpat`).
 pub use mkpat::input;

@@ -24,11 +24,11 @@
 pub mod fit;
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::OnceLock;
 
 use super::fastboard::{FastBoard, BLACK, EMPTY, WHITE};
 use super::shapes::RING;
+use crate::bradley_terry;
 
 /// The feature groups of a point, in a team's order. A point has at most
 /// one feature of each group; a group it has none of counts as γ = 1.
@@ -46,6 +46,10 @@ pub const GROUPS: [&str; 9] = [
 
 /// How many groups a point's [`Features`] hold.
 pub const GROUP_COUNT: usize = GROUPS.len();
+
+/// Which groups a table writes in hexadecimal: the shape's keys.
+const HEX_GROUPS: [bool; GROUP_COUNT] =
+    [true, false, false, false, false, false, false, false, false];
 
 /// No feature of a group.
 pub const NONE: u32 = u32::MAX;
@@ -300,30 +304,7 @@ impl PartialEq for Predictor {
 /// ataris.
 const RAW_SHAPES: usize = 1 << 20;
 
-/// A line of a strength table that does not read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableError {
-    pub line: usize,
-    pub column: usize,
-    pub text: String,
-    pub message: String,
-}
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}: {}\n  {}\n  {}^",
-            self.line,
-            self.column,
-            self.message,
-            self.text,
-            " ".repeat(self.column.saturating_sub(1))
-        )
-    }
-}
-
-impl std::error::Error for TableError {}
+pub use crate::bradley_terry::TableError;
 
 impl Predictor {
     /// A predictor whose every strength is 1 (every legal point alike).
@@ -402,118 +383,24 @@ impl Predictor {
         self.len() == 0
     }
 
-    /// Reads a table: `#` comments and blank lines, and lines `GROUP
-    /// VALUE GAMMA` (the shape's value in hexadecimal, `0x...`; the
-    /// others decimal). Every bad line is reported.
+    /// Reads a table ([`bradley_terry::parse_table`]; the shape's value
+    /// in hexadecimal, `0x...`, the others decimal). Every bad line is
+    /// reported.
     pub fn parse(text: &str) -> Result<Predictor, Vec<TableError>> {
-        let mut p = Predictor::uniform();
-        let mut errors = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let trimmed = line.trim_start();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                continue;
-            }
-            let mut col = line.len() - trimmed.len() + 1;
-            let mut fields = Vec::new();
-            let mut rest = trimmed;
-            while !rest.is_empty() {
-                let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-                fields.push((col, &rest[..end]));
-                let after = rest[end..].trim_start();
-                col += rest.len() - after.len();
-                rest = after;
-            }
-            let err = |column: usize, message: String| TableError {
-                line: i + 1,
-                column,
-                text: line.to_string(),
-                message,
-            };
-            if fields.len() != 3 {
-                errors.push(err(
-                    col.min(line.len() + 1),
-                    format!(
-                        "expected three fields (group, value, strength), found {}",
-                        fields.len()
-                    ),
-                ));
-                continue;
-            }
-            let Some(g) = GROUPS.iter().position(|&n| n == fields[0].1) else {
-                errors.push(err(
-                    fields[0].0,
-                    format!(
-                        "unknown group `{}`: expected one of {}",
-                        fields[0].1,
-                        GROUPS.join(", ")
-                    ),
-                ));
-                continue;
-            };
-            let value = if g == 0 {
-                fields[1]
-                    .1
-                    .strip_prefix("0x")
-                    .and_then(|h| u32::from_str_radix(h, 16).ok())
-            } else {
-                fields[1].1.parse::<u32>().ok()
-            };
-            let Some(value) = value.filter(|&v| v != NONE) else {
-                errors.push(err(
-                    fields[1].0,
-                    if g == 0 {
-                        "expected a shape key in hexadecimal (`0x1a2b`)".to_string()
-                    } else {
-                        "expected a feature value (a whole number)".to_string()
-                    },
-                ));
-                continue;
-            };
-            match fields[2].1.parse::<f32>() {
-                Ok(gamma) if gamma.is_finite() && gamma > 0.0 => {
-                    if p.gammas[g].insert(value, gamma).is_some() {
-                        errors.push(err(
-                            fields[0].0,
-                            format!("`{} {}` given twice", fields[0].1, fields[1].1),
-                        ));
-                    }
-                }
-                _ => errors.push(err(
-                    fields[2].0,
-                    "expected a strength above zero".to_string(),
-                )),
-            }
-        }
-        if errors.is_empty() {
-            Ok(p)
-        } else {
-            Err(errors)
-        }
+        bradley_terry::parse_table(text, &GROUPS, &HEX_GROUPS).map(Predictor::from_gammas)
     }
 
-    /// The table as text, in the form [`Predictor::parse`] reads: groups
-    /// in their order, values ascending, so the same strengths give the
-    /// same bytes.
+    /// Reads the table at `path`; every bad line reported located
+    /// ([`bradley_terry::read_table`]).
+    pub fn read_file(path: &std::path::Path) -> Result<Predictor, String> {
+        bradley_terry::read_table(path, &GROUPS, &HEX_GROUPS).map(Predictor::from_gammas)
+    }
+
+    /// The table as text, in the form [`Predictor::parse`] reads:
+    /// groups in their order, values ascending, so the same strengths
+    /// give the same bytes.
     pub fn to_text(&self, header: &str) -> String {
-        let mut out = String::new();
-        for line in header.lines() {
-            out.push_str("# ");
-            out.push_str(line);
-            out.push('\n');
-        }
-        for (g, table) in self.gammas.iter().enumerate() {
-            let mut keys: Vec<&u32> = table.keys().collect();
-            keys.sort();
-            for k in keys {
-                let value = if g == 0 {
-                    format!("0x{k:05x}")
-                } else {
-                    k.to_string()
-                };
-                out.push_str(&format!("{} {} {:.6e}\n", GROUPS[g], value, table[k]));
-            }
-        }
-        out
+        bradley_terry::write_table(&self.gammas, &GROUPS, &HEX_GROUPS, header)
     }
 }
 
