@@ -179,3 +179,62 @@ fn a_long_threat_sequence_is_logged_and_either_threat_search_may_be_chosen() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// The move predictor: a table that makes the points next to the last
+/// move far the strongest decides the move of a search given one node
+/// (the root's first candidate), so the answer lies next to the stone
+/// the session reported last: the brain replays the stones as moves in
+/// the order they came. The built-in table (`--predictor`) and none (the
+/// default) play legal moves; a bad table is reported located and the
+/// brain does not start.
+#[test]
+fn a_move_predictor_orders_the_root_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let near_last = dir.path().join("near-last.gamma");
+    std::fs::write(&near_last, "# next to the last move\nlast 2 1e6\n").unwrap();
+    let table = near_last.to_str().unwrap();
+    for (stones, last) in [
+        ("7,7,1\n8,8,2\n5,9,1\n10,6,2\n", (10, 6)),
+        ("7,7,1\n10,6,2\n5,9,1\n8,8,2\n", (8, 8)),
+    ] {
+        let session = format!("START 15\nINFO rule 1\nBOARD\n{stones}DONE\n");
+        let (_, answer) = debug_and_answer(&["--nodes", "1", "--predictor-table", table], &session);
+        let xy: Vec<i32> = answer.split(',').map(|v| v.parse().unwrap()).collect();
+        assert_eq!(
+            (xy[0] - last.0).abs() + (xy[1] - last.1).abs(),
+            1,
+            "{answer} next to {last:?}"
+        );
+    }
+    let session = "START 15\nINFO rule 4\nBOARD\n7,7,1\n8,8,2\n6,8,1\nDONE\n";
+    for args in [
+        &["--nodes", "20000"][..],
+        &["--nodes", "20000", "--predictor"],
+    ] {
+        let (debug, answer) = debug_and_answer(args, session);
+        assert!(debug.starts_with("DEBUG searched to depth"), "{debug}");
+        assert!(
+            !["7,7", "8,8", "6,8"].contains(&answer.as_str()),
+            "{answer}"
+        );
+        // The same answer again: the brain is deterministic.
+        assert_eq!(debug_and_answer(args, session).1, answer);
+    }
+    let bad = dir.path().join("bad.gamma");
+    std::fs::write(&bad, "mine 3 2.0\nlast two 1.0\nedge 1 -4\n").unwrap();
+    let o = brain(&["--predictor-table", bad.to_str().unwrap()], "START 15\n");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.gamma:2:6: expected a feature value"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.gamma:3:8: expected a strength above zero"),
+        "{err}"
+    );
+    assert!(err.contains("     ^"), "{err}");
+    assert!(o.stdout.is_empty());
+    let o = brain(&["--predictor", "--predictor-table", table], "");
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -7,7 +7,9 @@
 //! Rules: `INFO rule` 0 freestyle, 1 exactly five, 4 renju; other rules
 //! (continuous games, caro) are refused with `ERROR`. Square boards of
 //! side 5 to 26. A manager passes no argument; `--db FILE` plays with
-//! another five-in-a-row database, `--personality FILE` re-weighs it.
+//! another five-in-a-row database, `--personality FILE` re-weighs it,
+//! `--predictor` or `--predictor-table FILE` orders the search's
+//! candidates by a move predictor.
 //! Pente is not played: the protocol has no Pente rule and cannot say
 //! that stones were captured, so a `game = "pente"` personality is
 //! refused (located, by its `game` line) like any other game's.
@@ -19,6 +21,7 @@ use std::time::Instant;
 
 use katachi::five::database::FiveDatabase;
 use katachi::five::engine::{rule_of_gomocup, Engine, Limits, Reason, DEFAULT_TABLE_BYTES};
+use katachi::five::predictor::Predictor;
 use katachi::five::rules::{FiveBoard, Rule};
 use katachi::gomocup::{self, About, Brain, Info, Log, Stone};
 use katachi::{Color, Point};
@@ -35,14 +38,33 @@ struct FiveBrain {
     nodes: Option<u64>,
     /// How threats are read (`--threats`).
     threats: Threats,
+    /// The move predictor (`--predictor`, `--predictor-table`).
+    predictor: PredictorChoice,
+}
+
+/// Which move predictor orders the engine's candidates.
+#[derive(Clone, Copy, Debug)]
+enum PredictorChoice {
+    /// None: the pattern values' order (the default).
+    None,
+    /// The rule's built-in table (exactly five and renju; none under
+    /// freestyle).
+    Builtin,
+    Table(&'static Predictor),
 }
 
 impl FiveBrain {
-    fn new(db: Arc<FiveDatabase>, nodes: Option<u64>, threats: Threats) -> FiveBrain {
+    fn new(
+        db: Arc<FiveDatabase>,
+        nodes: Option<u64>,
+        threats: Threats,
+        predictor: PredictorChoice,
+    ) -> FiveBrain {
         FiveBrain {
             db,
             nodes,
             threats,
+            predictor,
             size: 15,
             rule: Rule::Freestyle,
             own: Vec::new(),
@@ -51,14 +73,22 @@ impl FiveBrain {
     }
 
     /// The game as the engine sees it: Black is who moved first, so the
-    /// side to move (us) is Black when the counts are equal.
+    /// side to move (us) is Black when the counts are equal. The stones
+    /// are replayed as moves, Black's and White's in turn in the order
+    /// they were reported, so that the engine knows the last two moves
+    /// (its move predictor reads their distance); when that order cannot
+    /// have been the game's (the counts, a forbidden point, a five on
+    /// the way), they are set up instead.
     fn game(&self) -> Option<(FiveBoard, Color)> {
-        let mut b = FiveBoard::new(self.size, self.rule).ok()?;
         let me = if self.own.len() == self.theirs.len() {
             Color::Black
         } else {
             Color::White
         };
+        if let Some(b) = self.replayed(me) {
+            return Some((b, me));
+        }
+        let mut b = FiveBoard::new(self.size, self.rule).ok()?;
         for &p in &self.own {
             b.put(p, me).ok()?;
         }
@@ -67,6 +97,29 @@ impl FiveBrain {
         }
         b.set_to_move(me);
         Some((b, me))
+    }
+
+    /// The stones played as moves, Black first, or `None`.
+    fn replayed(&self, me: Color) -> Option<FiveBoard> {
+        let (black, white) = match me {
+            Color::Black => (&self.own, &self.theirs),
+            Color::White => (&self.theirs, &self.own),
+        };
+        if black.len() != white.len() && black.len() != white.len() + 1 {
+            return None;
+        }
+        let mut b = FiveBoard::new(self.size, self.rule).ok()?;
+        for (k, &p) in black.iter().enumerate() {
+            if b.play(p).ok()?.is_some() {
+                return None;
+            }
+            if let Some(&q) = white.get(k) {
+                if b.play(q).ok()?.is_some() {
+                    return None;
+                }
+            }
+        }
+        (b.to_move() == me).then_some(b)
     }
 }
 
@@ -128,7 +181,13 @@ impl Brain for FiveBrain {
             .legal_moves()
             .next()
             .unwrap_or(Point::new(n / 2, n / 2));
-        let mut engine = Engine::with_database(game, self.db.clone());
+        let rule = game.rule();
+        let mut engine =
+            Engine::with_database(game, self.db.clone()).with_predictor(match self.predictor {
+                PredictorChoice::Builtin => Predictor::builtin(rule),
+                PredictorChoice::None => None,
+                PredictorChoice::Table(p) => Some(p),
+            });
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let found = engine.choose(&Limits {
@@ -215,6 +274,18 @@ struct Args {
     /// the opponent's.
     #[arg(long, value_enum, default_value_t = Threats::ProofNumber)]
     threats: Threats,
+    /// Order the search's candidates by the move predictor's built-in
+    /// table for the rule (exactly five and renju; freestyle has none)
+    /// instead of by the pattern values alone. It ranks a strong
+    /// player's move first more often, yet measured no better moves
+    /// (README, five in a row): off by default.
+    #[arg(long, conflicts_with = "predictor_table")]
+    predictor: bool,
+    /// Order the candidates by this move predictor table (`katachi
+    /// learn-moves --game five`), under every rule; its errors are
+    /// reported located and the brain does not start.
+    #[arg(long, value_name = "FILE")]
+    predictor_table: Option<std::path::PathBuf>,
 }
 
 /// The threat searches a brain may use.
@@ -249,9 +320,21 @@ fn main() {
             }
         },
     };
+    let predictor = match (&args.predictor_table, args.predictor) {
+        (Some(path), _) => match Predictor::read_file(path) {
+            // Read once for the brain's whole life.
+            Ok(p) => PredictorChoice::Table(Box::leak(Box::new(p))),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        },
+        (None, true) => PredictorChoice::Builtin,
+        (None, false) => PredictorChoice::None,
+    };
     let input = BufReader::new(std::io::stdin());
     if let Err(e) = gomocup::run(
-        FiveBrain::new(db, args.nodes, args.threats),
+        FiveBrain::new(db, args.nodes, args.threats, predictor),
         input,
         std::io::stdout(),
     ) {

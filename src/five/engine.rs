@@ -48,6 +48,7 @@ use mkpat::tables::Kind;
 use super::database::FiveDatabase;
 use super::pente::CAPTURES_TO_WIN;
 use super::players::neighbourhood;
+use super::predictor::{point_features, Features, Predictor};
 use super::proof::{Proof, Proofs};
 use super::rules::{FiveBoard, Rule};
 use super::search::{zobrist, Table};
@@ -76,6 +77,10 @@ pub(super) const TEMPO_WIN: i64 = 1 << 30;
 /// than 818 ms: over 80 ms of every searched move's budget went
 /// unused; at 0.97 the longest took 880 ms.
 pub const SEARCH_END: f64 = 0.97;
+
+/// The search's nodes of this depth and more order their candidates by
+/// the predictor (`Engine::best_candidates_by`); the root always does.
+pub const PREDICT_FROM_DEPTH: u32 = 1;
 
 /// How many candidates a node of the search tries.
 pub(super) const WIDTH: usize = 12;
@@ -233,6 +238,10 @@ pub struct Engine<G: FiveGeometry = Square> {
     /// The main search reduces late moves where it may (`search.rs`);
     /// off only to compare against the full search.
     pub(super) reductions: bool,
+    /// Orders the candidates of the root and of the search's nodes from
+    /// [`PREDICT_FROM_DEPTH`] when set ([`Engine::with_predictor`]); off
+    /// by default: it measured no better moves (README, five in a row).
+    pub(super) predictor: Option<&'static Predictor>,
 }
 
 impl<G: FiveGeometry> std::fmt::Debug for Engine<G> {
@@ -303,7 +312,16 @@ impl<G: FiveGeometry> Engine<G> {
             proofs: Proofs::default(),
             salt: 0,
             reductions: true,
+            predictor: None,
         }
+    }
+
+    /// The engine ordering its candidates by `predictor` (`None`, the
+    /// default: by the pattern values alone). Ignored on the hexagon and
+    /// under Pente, whose shapes the predictor's features do not read.
+    pub fn with_predictor(mut self, predictor: Option<&'static Predictor>) -> Engine<G> {
+        self.predictor = predictor;
+        self
     }
 
     /// The engine breaking ties between equally valued candidates by
@@ -504,14 +522,19 @@ impl<G: FiveGeometry> Engine<G> {
     /// value, best first (reading order on ties); the centre's neighbours
     /// when the patterns propose nothing.
     pub(super) fn candidates(&self) -> Vec<Point> {
-        self.best_candidates(usize::MAX)
+        self.best_candidates_by(usize::MAX, true)
     }
 
     /// The first `width` of [`Engine::candidates`]. The proposed points
     /// are sorted first and their legality asked only until `width` are
     /// found: under renju the forbidden-point check of Black's candidates
-    /// is the dear part, and a node of the search keeps [`WIDTH`].
-    pub(super) fn best_candidates(&self, width: usize) -> Vec<Point> {
+    /// is the dear part, and a node of the search keeps [`WIDTH`]. When
+    /// `predict` and the engine has a predictor (on the square, not
+    /// under Pente), the head of the pattern values' order (twice
+    /// `width` points, or all) is reordered by the predictor's
+    /// strengths, which rank a strong player's move first more often
+    /// than the values do (README, five in a row).
+    pub(super) fn best_candidates_by(&self, width: usize, predict: bool) -> Vec<Point> {
         let me = self.game.to_move();
         let mut c: Vec<(i64, Point)> = self
             .valuation
@@ -537,6 +560,22 @@ impl<G: FiveGeometry> Engine<G> {
             c.select_nth_unstable_by_key(head - 1, key);
         }
         c[..head].sort_unstable_by_key(key);
+        if let Some(predictor) = self.predictor.filter(|_| predict) {
+            if self.square_without_captures() {
+                // Strongest first; equal strengths keep the values' order.
+                let mut s: Vec<(f32, usize)> = c[..head]
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(_, p))| {
+                        let f = point_features(&self.game, p, k);
+                        (predictor.strength(&f), k)
+                    })
+                    .collect();
+                s.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+                let reordered: Vec<(i64, Point)> = s.iter().map(|&(_, k)| c[k]).collect();
+                c[..head].copy_from_slice(&reordered);
+            }
+        }
         // Legality asked in order until `width` are found; the tail is
         // sorted only if the walk reaches it.
         let mut out: Vec<Point> = Vec::with_capacity(width.min(c.len()));
@@ -604,6 +643,26 @@ impl<G: FiveGeometry> Engine<G> {
         out.dedup_by_key(|e| e.1);
         out.truncate(WIDTH);
         (!out.is_empty()).then(|| out.into_iter().map(|(_, p)| p).collect())
+    }
+
+    /// The competitors the predictor is fitted on: the proposed legal
+    /// points with their features, each ranked as
+    /// `Engine::best_candidates_by` ranks it (by the pattern values,
+    /// reading order on ties).
+    pub fn predictor_teams(&self) -> Vec<(Point, Features)> {
+        let me = self.game.to_move();
+        let mut c: Vec<(i64, Point)> = self
+            .valuation
+            .proposed()
+            .filter(|&p| self.game.is_empty(p))
+            .map(|p| (self.valuation.value(p, me), p))
+            .collect();
+        c.sort_unstable_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
+        c.iter()
+            .enumerate()
+            .filter(|&(_, &(_, p))| self.game.is_legal(p))
+            .map(|(k, &(_, p))| (p, point_features(&self.game, p, k)))
+            .collect()
     }
 
     /// Legal points next to a stone (or the centre of an empty board).

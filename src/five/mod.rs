@@ -24,7 +24,10 @@
 //! - [`explain`]: why the engine plays its move (the patterns behind the
 //!   point and the best others, the forced line);
 //! - [`valuation`]: the pattern database's verdict on every point, for
-//!   each side, kept up to date move by move.
+//!   each side, kept up to date move by move;
+//! - [`predictor`]: a move predictor (line-shape combinations and
+//!   distances, strengths fitted to a strong engine's games) the engine
+//!   may order its candidates by.
 //!
 //! The engine uses the core's [`Point`](crate::position::Point) and
 //! [`Color`](crate::position::Color) and implements its
@@ -59,6 +62,7 @@ mod pente_search;
 mod pente_tests;
 pub mod personality;
 pub mod players;
+pub mod predictor;
 mod proof;
 pub mod record;
 mod renju;

@@ -18,7 +18,7 @@
 //! Entries carry the generation of the choice that wrote them, and other
 //! generations' are ignored: a choice depends on its position only.
 
-use super::engine::{Engine, Limits, CAPTURED_WORTH, WIDTH, WIN};
+use super::engine::{Engine, Limits, CAPTURED_WORTH, PREDICT_FROM_DEPTH, WIDTH, WIN};
 use super::rules::{Outcome, Rule};
 use super::valuation::FiveGeometry;
 use crate::position::Color;
@@ -333,7 +333,7 @@ impl<G: FiveGeometry> Engine<G> {
         } else {
             let mut moves: Vec<Point> = match self.answers_to_three() {
                 Some(answers) => answers,
-                None => self.best_candidates(WIDTH),
+                None => self.best_candidates_by(WIDTH, depth >= PREDICT_FROM_DEPTH),
             };
             // The table's move first, then the killers: a reordering of
             // the same moves.

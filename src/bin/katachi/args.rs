@@ -243,14 +243,29 @@ pub(crate) enum Command {
     ///       -p "more=pbrain-katachi --nodes 450000"
     #[command(verbatim_doc_comment)]
     Judge(crate::judge::JudgeArgs),
-    /// Go: fit the move predictor the tree search orders its root by
-    /// (strengths of point features: 3x3 shape with ataris, distance to
-    /// the last two moves, lines, captures, escapes, self-ataris,
-    /// ataris, the nearest stone) to the moves of SGF game records, by
+    /// Fit a move predictor to the moves of game records, by
     /// minorization–maximization, and write its table; without
     /// `--output`, measure a table on held-out games instead.
     ///
-    /// The built-in table, patterns/go-moves.gamma, was made with:
+    /// Go (SGF records): the predictor the tree search orders its root
+    /// by (strengths of point features: 3x3 shape with ataris, distance
+    /// to the last two moves, lines, captures, escapes, self-ataris,
+    /// ataris, the nearest stone).
+    ///
+    /// Five in a row (--game five, piskvork .psq records such as
+    /// `katachi tournament` writes, under --rule exact or renju): the
+    /// predictor the search orders its candidates by (the combinations
+    /// of line shapes a stone makes and takes, distance to the last two
+    /// moves and to the edge, the stones around, the rank by the
+    /// pattern values); the first --opening-moves of a record (a
+    /// tournament's random opening) are not fitted on. The built-in
+    /// tables were made with:
+    ///   katachi learn-moves --game five --rule exact --every 1 \
+    ///       --holdout 100 --games 5000 -o patterns/five-exact.gamma DIRS
+    /// `pbrain-katachi --predictor` plays by the built-in table,
+    /// `--predictor-table FILE` by another.
+    ///
+    /// The built-in Go table, patterns/go-moves.gamma, was made with:
     ///   katachi learn-moves -o patterns/go-moves.gamma DIR
     /// and is measured by:
     ///   katachi learn-moves --holdout 100 DIR

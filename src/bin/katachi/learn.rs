@@ -1,7 +1,7 @@
-//! `katachi learn-moves`: fits the Go move predictor
-//! (`katachi::go::predictor`) to the moves of SGF game records and
-//! writes its strength table; `--check` measures a table on records
-//! instead.
+//! `katachi learn-moves`: fits a move predictor to the moves of game
+//! records and writes its strength table, or measures a table on
+//! held-out records: Go's (`katachi::go::predictor`) from SGF records,
+//! five in a row's (`katachi::five::predictor`) from `.psq` records.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,44 +14,65 @@ use katachi::position::{Color, Point};
 /// `katachi learn-moves`'s flags.
 #[derive(clap::Args, Debug)]
 pub(crate) struct LearnArgs {
-    /// SGF files, or folders searched for `.sgf` files (any case), in
-    /// every subfolder.
+    /// Record files, or folders searched for them (`.sgf` for Go, `.psq`
+    /// for five in a row, any case), in every subfolder.
     #[arg(required = true, value_name = "PATH")]
-    paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
+    /// The game of the records.
+    #[arg(long, value_enum, default_value_t = LearnGame::Go)]
+    pub(crate) game: LearnGame,
+    /// Five in a row's rule (exact or renju: the rules with a built-in
+    /// predictor).
+    #[arg(long, value_enum, default_value_t = crate::args::RuleArg::Exact)]
+    pub(crate) rule: crate::args::RuleArg,
     /// Where to write the strength table (atomically; an existing file
     /// is kept as FILE.bak). Without it nothing is fitted: the table of
     /// `--table` (or the built-in one) is measured on the held-out games.
     #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// The table to measure when there is no `--output`.
     #[arg(long, value_name = "FILE", conflicts_with = "output")]
-    table: Option<PathBuf>,
-    /// Only games on a board of this side.
-    #[arg(long, default_value_t = 19)]
-    size: usize,
+    pub(crate) table: Option<PathBuf>,
+    /// Five in a row: the moves at the start of each record not fitted
+    /// on nor measured (a tournament's random opening, 3 by default in
+    /// `katachi tournament --game five`).
+    #[arg(long, default_value_t = 3)]
+    pub(crate) opening_moves: usize,
+    /// Only games on a board of this side [default: 19 for Go, 15 for
+    /// five in a row].
+    #[arg(long)]
+    pub(crate) size: Option<usize>,
     /// Games to fit on (after the held-out ones), at most.
     #[arg(long, default_value_t = 2000)]
-    games: usize,
+    pub(crate) games: usize,
     /// Games held out to measure the table on (the first ones in the
     /// shuffled order).
     #[arg(long, default_value_t = 100)]
-    holdout: usize,
+    pub(crate) holdout: usize,
     /// Fit on one position in this many (each game's moves 0, K, 2K...
     /// shifted by the game's number), to spread the memory over more
     /// games.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
-    every: u32,
+    pub(crate) every: u32,
     /// Rounds of minorization–maximization at most.
     #[arg(long, default_value_t = 30)]
-    rounds: usize,
+    pub(crate) rounds: usize,
     /// The order the records are taken in (sorted by path, then shuffled
     /// by this seed).
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(crate) seed: u64,
     /// Threads for the fit (the strengths may differ in their last
     /// digits with another number of threads: sums in another order).
     #[arg(long, default_value_t = 2)]
-    threads: usize,
+    pub(crate) threads: usize,
+}
+
+/// `learn-moves --game`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LearnGame {
+    Go,
+    /// Five in a row.
+    Five,
 }
 
 /// One game's start and moves.
@@ -62,17 +83,17 @@ struct Record {
 
 /// The records under `path`: the file itself when given by name, the
 /// `.sgf` files of a folder and its subfolders.
-fn collect(path: &Path, out: &mut Vec<PathBuf>, named: bool) -> Result<(), String> {
+fn collect(path: &Path, ext: &str, out: &mut Vec<PathBuf>, named: bool) -> Result<(), String> {
     if path.is_dir() {
         let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for entry in entries {
             let entry = entry.map_err(|e| format!("{}: {e}", path.display()))?;
-            collect(&entry.path(), out, false)?;
+            collect(&entry.path(), ext, out, false)?;
         }
     } else if named
         || path
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
     {
         out.push(path.to_path_buf());
     }
@@ -150,14 +171,7 @@ fn print_measure(what: &str, (n, top, ll): (usize, [usize; 4], f64)) {
 /// A strength table from a file; every bad line reported as
 /// `FILE:LINE:COL: message`, the line and a caret.
 pub(crate) fn read_table(path: &Path) -> Result<Predictor, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Predictor::parse(&text).map_err(|errors| {
-        errors
-            .iter()
-            .map(|e| format!("{}:{e}", path.display()))
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
+    Predictor::read_file(path)
 }
 
 pub(crate) fn run(args: LearnArgs) -> ExitCode {
@@ -170,27 +184,50 @@ pub(crate) fn run(args: LearnArgs) -> ExitCode {
     }
 }
 
-fn learn(args: &LearnArgs) -> Result<(), String> {
-    if !(2..=19).contains(&args.size) {
-        return Err(format!("--size {}: the board's side is 2 to 19", args.size));
-    }
+/// The record files under the paths, sorted, then shuffled by the seed
+/// (Fisher–Yates on a splitmix stream), so that the held-out games and
+/// the fitted ones mix every source.
+pub(crate) fn shuffled_files(args: &LearnArgs, ext: &str) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for p in &args.paths {
-        collect(p, &mut files, true)?;
+        collect(p, ext, &mut files, true)?;
     }
     files.sort();
     files.dedup();
     if files.is_empty() {
-        return Err("no .sgf file in the paths given".to_string());
+        return Err(format!("no .{ext} file in the paths given"));
     }
-    // Shuffled by the seed (Fisher–Yates on a splitmix stream), so that
-    // the held-out games and the fitted ones mix every source.
     let mut state = args.seed;
     for i in (1..files.len()).rev() {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let j = (katachi::seeding::splitmix(state) % (i as u64 + 1)) as usize;
         files.swap(i, j);
     }
+    Ok(files)
+}
+
+/// Writes `text` to `output` atomically, an existing file kept as `.bak`.
+pub(crate) fn write_table(output: &Path, text: &str) -> Result<(), String> {
+    match std::fs::read(output) {
+        Ok(original) => {
+            let backup = mkpat::output::replace_with_backup(output, &original, text.as_bytes())
+                .map_err(|e| e.to_string())?;
+            eprintln!("kept the earlier table as {}", backup.display());
+        }
+        Err(_) => mkpat::output::write(output, text.as_bytes()).map_err(|e| e.to_string())?,
+    }
+    Ok(())
+}
+
+fn learn(args: &LearnArgs) -> Result<(), String> {
+    if args.game == LearnGame::Five {
+        return crate::learn_five::learn(args);
+    }
+    let size = args.size.unwrap_or(19);
+    if !(2..=19).contains(&size) {
+        return Err(format!("--size {size}: the board's side is 2 to 19"));
+    }
+    let files = shuffled_files(args, "sgf")?;
     let mut held = Vec::new();
     let mut data = Competitions::new();
     let (mut skipped, mut wrong, mut fitted) = (0usize, 0usize, 0usize);
@@ -199,7 +236,7 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
         if held.len() >= args.holdout && (!fitting || fitted >= args.games) {
             break;
         }
-        let record = match read(path, args.size) {
+        let record = match read(path, size) {
             Ok(Some(r)) => r,
             Ok(None) => {
                 skipped += 1;
@@ -217,7 +254,7 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
         }
         let every = args.every as usize;
         let shift = fitted % every;
-        match add_game(&mut data, args.size, &record.setup, &record.moves, |i| {
+        match add_game(&mut data, size, &record.setup, &record.moves, |i| {
             i % every == shift
         }) {
             Ok(_) => fitted += 1,
@@ -240,8 +277,8 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
             Some(path) => read_table(path)?,
             None => Predictor::builtin().clone(),
         };
-        print_measure("held out", measure(&table, args.size, &held));
-        print_measure("uniform", measure(&Predictor::uniform(), args.size, &held));
+        print_measure("held out", measure(&table, size, &held));
+        print_measure("uniform", measure(&Predictor::uniform(), size, &held));
         return Ok(());
     };
     if data.is_empty() {
@@ -258,27 +295,19 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
          log-likelihood {:.4} (uniform {:.4}).\n\
          Lines: GROUP VALUE GAMMA; see src/go/predictor.rs for the groups.",
         data.len(),
-        args.size,
-        args.size,
+        size,
+        size,
         args.every,
         args.seed,
         report.log_likelihood.len() - 1,
         report.log_likelihood.last().copied().unwrap_or(0.0),
         report.log_likelihood[0],
     );
-    let text = predictor.to_text(&header);
-    match std::fs::read(output) {
-        Ok(original) => {
-            let backup = mkpat::output::replace_with_backup(output, &original, text.as_bytes())
-                .map_err(|e| e.to_string())?;
-            eprintln!("kept the earlier table as {}", backup.display());
-        }
-        Err(_) => mkpat::output::write(output, text.as_bytes()).map_err(|e| e.to_string())?,
-    }
+    write_table(output, &predictor.to_text(&header))?;
     eprintln!("wrote {} ({} strengths)", output.display(), predictor.len());
     if !held.is_empty() {
-        print_measure("held out", measure(&predictor, args.size, &held));
-        print_measure("uniform", measure(&Predictor::uniform(), args.size, &held));
+        print_measure("held out", measure(&predictor, size, &held));
+        print_measure("uniform", measure(&Predictor::uniform(), size, &held));
     }
     Ok(())
 }

@@ -23,6 +23,7 @@ mod games;
 mod hex;
 mod judge;
 mod learn;
+mod learn_five;
 mod matching;
 mod personality;
 mod play;

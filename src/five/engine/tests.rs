@@ -1019,3 +1019,74 @@ fn the_one_defence_the_safety_check_leaves_is_played_without_a_search() {
         "{why:?}"
     );
 }
+
+/// The predictor is off by default: the engine orders by the pattern
+/// values alone unless given one.
+#[test]
+fn the_predictor_is_off_by_default() {
+    for rule in [Rule::Exact, Rule::Renju, Rule::Freestyle, Rule::Pente] {
+        let e = Engine::new(FiveBoard::new(15, rule).unwrap());
+        assert!(e.predictor.is_none(), "{rule:?}");
+    }
+}
+
+/// The predictor reorders the head of the values' order: a table that
+/// makes a point of the third line (feature `edge 2`) far the strongest
+/// puts the proposed points of that line first, in the values' order
+/// among themselves,
+/// and the rest after them in the values' order; without a predictor the
+/// order is the values' alone. The teams the predictor is fitted on rank
+/// the points as that order does.
+#[test]
+fn the_predictor_orders_the_candidates() {
+    let (e, _) = engine(
+        Rule::Exact,
+        Color::Black,
+        "
+        .XX......
+        ..O......
+        ...X.....
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        ",
+    );
+    let plain = e.predictor_teams();
+    let by_value: Vec<Point> = e.with_predictor(None).candidates();
+    let (e, _) = engine(
+        Rule::Exact,
+        Color::Black,
+        "
+        .XX......
+        ..O......
+        ...X.....
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        ",
+    );
+    // The teams come in the values' order (all legal here) with their
+    // rank in it.
+    let team_points: Vec<Point> = plain.iter().map(|&(p, _)| p).collect();
+    assert_eq!(team_points, by_value);
+    for (k, (_, f)) in plain.iter().enumerate() {
+        assert_eq!(f[6], (k as u32).min(crate::five::predictor::RANK_MAX));
+    }
+    let mut gammas = vec![std::collections::HashMap::new(); crate::five::predictor::GROUP_COUNT];
+    gammas[4].insert(2u32, 1000.0f32);
+    let table: &'static Predictor = Box::leak(Box::new(Predictor::from_gammas(gammas)));
+    let e = e.with_predictor(Some(table));
+    let ordered = e.candidates();
+    let on_edge = |p: &Point| p.i.min(p.j).min(8 - p.i).min(8 - p.j) == 2;
+    let edge: Vec<Point> = by_value.iter().copied().filter(on_edge).collect();
+    let inner: Vec<Point> = by_value.iter().copied().filter(|p| !on_edge(p)).collect();
+    assert!(!edge.is_empty() && !inner.is_empty(), "{by_value:?}");
+    assert_eq!(ordered, [edge, inner].concat());
+    assert_ne!(ordered, by_value);
+}
