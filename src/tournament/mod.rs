@@ -353,20 +353,31 @@ impl Engine {
     }
 }
 
-/// Asks an engine to quit with `quit` (its protocol's word), then kills
-/// it if it has not within 2 s.
-fn stop(mut e: Engine, quit: &str) {
-    let _ = writeln!(e.stdin, "{quit}");
-    let _ = e.stdin.flush();
+/// Asks an engine to quit with `quit` (its protocol's word) and closes
+/// its input, then kills it if it has not ended within 2 s; whether it
+/// ended by itself. The input is closed so that a wrapper whose first
+/// stage is a filter (`sed -u … | brain`) ends too: the brain exits at
+/// `quit`, but the filter only at the end of its input, and the wrapper
+/// waits for both.
+fn stop(e: Engine, quit: &str) -> bool {
+    let Engine {
+        mut child,
+        mut stdin,
+        ..
+    } = e;
+    let _ = writeln!(stdin, "{quit}");
+    let _ = stdin.flush();
+    drop(stdin);
     let deadline = Instant::now() + Duration::from_secs(2);
     while Instant::now() < deadline {
-        if let Ok(Some(_)) = e.child.try_wait() {
-            return;
+        if let Ok(Some(_)) = child.try_wait() {
+            return true;
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-    let _ = e.child.kill();
-    let _ = e.child.wait();
+    let _ = child.kill();
+    let _ = child.wait();
+    false
 }
 
 impl Drop for GtpPlayer {
@@ -657,6 +668,23 @@ pub fn play_game_from(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A program that ends only at the end of its input, alone or as a
+    /// wrapper's filter stage, ends by itself when stopped: its input is
+    /// closed, not left open until it is killed.
+    #[test]
+    fn stopping_an_engine_closes_its_input() {
+        for (program, args) in [
+            ("cat", vec![]),
+            (
+                "sh",
+                vec!["-c".to_string(), "sed -u s/quit/END/ | cat".to_string()],
+            ),
+        ] {
+            let e = Engine::spawn(program, &args).expect("a shell tool starts");
+            assert!(stop(e, "quit"), "{program} {args:?}");
+        }
+    }
 
     #[test]
     fn a_game_against_the_random_player_is_refereed_and_recorded() {
