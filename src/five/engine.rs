@@ -519,8 +519,9 @@ impl<G: FiveGeometry> Engine<G> {
     }
 
     /// The candidates for the side to move: legal points the patterns
-    /// value, best first (reading order on ties); the centre's neighbours
-    /// when the patterns propose nothing.
+    /// value, best first (reading order on ties; the predictor's order
+    /// when the engine has one); the centre's neighbours when the
+    /// patterns propose nothing.
     pub(super) fn candidates(&self) -> Vec<Point> {
         self.best_candidates_by(usize::MAX, true)
     }
