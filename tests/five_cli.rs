@@ -3,18 +3,10 @@
 #![cfg(feature = "compiler")]
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn katachi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .output()
-        .expect("katachi runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{katachi, text};
 
 /// A `.psq` record of `moves` as (row, column), Black first.
 fn psq(dir: &Path, name: &str, moves: &[(i32, i32)]) -> String {

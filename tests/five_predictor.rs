@@ -4,20 +4,12 @@
 //! errors).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use katachi::five::predictor::Predictor;
 
-fn katachi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .output()
-        .expect("katachi runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{katachi, text};
 
 /// Twelve exactly-five games between the greedy and the random player
 /// (openings of three stones) in `dir`.

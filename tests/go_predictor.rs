@@ -218,16 +218,9 @@ fn sgf(n: usize, moves: &[Point]) -> String {
     s
 }
 
-fn katachi(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .output()
-        .expect("katachi runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{katachi, text};
 
 #[test]
 fn learn_moves_fits_writes_keeps_a_backup_and_measures() {

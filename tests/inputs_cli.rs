@@ -6,22 +6,15 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 fn root(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
 }
 
-fn katachi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .output()
-        .expect("katachi runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{katachi, text};
 
 const GOOD: &str = "(;SZ[9];B[ee];W[cc];B[gg])";
 

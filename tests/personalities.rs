@@ -27,16 +27,9 @@ fn positions(name: &str) -> Vec<PositionRecord> {
     parse_positions(name, &std::fs::read(path).unwrap()).unwrap()
 }
 
-fn katachi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_katachi"))
-        .args(args)
-        .output()
-        .expect("katachi runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{katachi, text};
 
 /// The pattern engine's moves (Go) as vertices.
 fn go_moves(set: &Arc<PatternSet>, ps: &[PositionRecord]) -> Vec<String> {

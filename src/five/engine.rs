@@ -536,13 +536,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// strengths, which rank a strong player's move first more often
     /// than the values do (README, five in a row).
     pub(super) fn best_candidates_by(&self, width: usize, predict: bool) -> Vec<Point> {
-        let me = self.game.to_move();
-        let mut c: Vec<(i64, Point)> = self
-            .valuation
-            .proposed()
-            .filter(|&p| self.game.is_empty(p))
-            .map(|p| (self.valuation.value(p, me), p))
-            .collect();
+        let mut c = self.valued_proposals();
         let tie = |p: Point| match self.salt {
             0 => 0,
             salt => crate::seeding::splitmix(salt ^ ((p.i as u64) << 32 | p.j as u64)),
@@ -563,18 +557,17 @@ impl<G: FiveGeometry> Engine<G> {
         c[..head].sort_unstable_by_key(key);
         if let Some(predictor) = self.predictor.filter(|_| predict) {
             if self.square_without_captures() {
-                // Strongest first; equal strengths keep the values' order.
-                let mut s: Vec<(f32, usize)> = c[..head]
+                let mut s: Vec<(f32, (i64, Point))> = c[..head]
                     .iter()
                     .enumerate()
-                    .map(|(k, &(_, p))| {
-                        let f = point_features(&self.game, p, k);
-                        (predictor.strength(&f), k)
-                    })
+                    .map(|(k, &e)| (predictor.strength(&point_features(&self.game, e.1, k)), e))
                     .collect();
-                s.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-                let reordered: Vec<(i64, Point)> = s.iter().map(|&(_, k)| c[k]).collect();
-                c[..head].copy_from_slice(&reordered);
+                // Strongest first; a stable sort, so equal strengths keep
+                // the values' order.
+                s.sort_by(|a, b| b.0.total_cmp(&a.0));
+                for (slot, (_, e)) in c.iter_mut().zip(s) {
+                    *slot = e;
+                }
             }
         }
         // Legality asked in order until `width` are found; the tail is
@@ -646,18 +639,23 @@ impl<G: FiveGeometry> Engine<G> {
         (!out.is_empty()).then(|| out.into_iter().map(|(_, p)| p).collect())
     }
 
+    /// The empty points the patterns propose, each with its value for
+    /// the side to move, unsorted.
+    fn valued_proposals(&self) -> Vec<(i64, Point)> {
+        let me = self.game.to_move();
+        self.valuation
+            .proposed()
+            .filter(|&p| self.game.is_empty(p))
+            .map(|p| (self.valuation.value(p, me), p))
+            .collect()
+    }
+
     /// The competitors the predictor is fitted on: the proposed legal
     /// points with their features, each ranked as
     /// `Engine::best_candidates_by` ranks it (by the pattern values,
     /// reading order on ties).
     pub fn predictor_teams(&self) -> Vec<(Point, Features)> {
-        let me = self.game.to_move();
-        let mut c: Vec<(i64, Point)> = self
-            .valuation
-            .proposed()
-            .filter(|&p| self.game.is_empty(p))
-            .map(|p| (self.valuation.value(p, me), p))
-            .collect();
+        let mut c = self.valued_proposals();
         c.sort_unstable_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
         c.iter()
             .enumerate()

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use katachi::bradley_terry::FitReport;
 use katachi::go::game::Move;
 use katachi::go::predictor::fit::{add_game, fit, replay, Competitions};
 use katachi::go::predictor::{legal_features, Predictor};
@@ -168,12 +169,6 @@ fn print_measure(what: &str, (n, top, ll): (usize, [usize; 4], f64)) {
     );
 }
 
-/// A strength table from a file; every bad line reported as
-/// `FILE:LINE:COL: message`, the line and a caret.
-pub(crate) fn read_table(path: &Path) -> Result<Predictor, String> {
-    Predictor::read_file(path)
-}
-
 pub(crate) fn run(args: LearnArgs) -> ExitCode {
     match learn(&args) {
         Ok(()) => ExitCode::SUCCESS,
@@ -204,6 +199,35 @@ pub(crate) fn shuffled_files(args: &LearnArgs, ext: &str) -> Result<Vec<PathBuf>
         files.swap(i, j);
     }
     Ok(files)
+}
+
+/// Prints the fit's rounds, and returns the table's header: `what` (the
+/// predictor and the command, its last line ending where " to N
+/// positions" follows), the data and the fit, and the file that defines
+/// the groups.
+pub(crate) fn fit_header(
+    what: &str,
+    groups_file: &str,
+    args: &LearnArgs,
+    positions: usize,
+    fitted: usize,
+    size: usize,
+    report: &FitReport,
+) -> String {
+    for (round, ll) in report.log_likelihood.iter().enumerate() {
+        eprintln!("round {round}: mean log-likelihood {ll:.4}");
+    }
+    format!(
+        "{what} to {positions} positions\n\
+         of {fitted} {size}x{size} games, one position in {}, seed {}; {} rounds, mean\n\
+         log-likelihood {:.4} (uniform {:.4}).\n\
+         Lines: GROUP VALUE GAMMA; see {groups_file} for the groups.",
+        args.every,
+        args.seed,
+        report.log_likelihood.len() - 1,
+        report.log_likelihood.last().copied().unwrap_or(0.0),
+        report.log_likelihood[0],
+    )
 }
 
 /// Writes `text` to `output` atomically, an existing file kept as `.bak`.
@@ -274,7 +298,7 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
     );
     let Some(output) = &args.output else {
         let table = match &args.table {
-            Some(path) => read_table(path)?,
+            Some(path) => Predictor::read_file(path)?,
             None => Predictor::builtin().clone(),
         };
         print_measure("held out", measure(&table, size, &held));
@@ -285,23 +309,15 @@ fn learn(args: &LearnArgs) -> Result<(), String> {
         return Err("no position to fit on".to_string());
     }
     let (predictor, report) = fit(&data, args.rounds, 1e-4, args.threads);
-    for (round, ll) in report.log_likelihood.iter().enumerate() {
-        eprintln!("round {round}: mean log-likelihood {ll:.4}");
-    }
-    let header = format!(
+    let header = fit_header(
         "katachi's Go move predictor: strengths (gamma) of point features,\n\
-         fitted by `katachi learn-moves` (minorization-maximization) to {} positions\n\
-         of {fitted} {}x{} games, one position in {}, seed {}; {} rounds, mean\n\
-         log-likelihood {:.4} (uniform {:.4}).\n\
-         Lines: GROUP VALUE GAMMA; see src/go/predictor.rs for the groups.",
+         fitted by `katachi learn-moves` (minorization-maximization)",
+        "src/go/predictor.rs",
+        args,
         data.len(),
+        fitted,
         size,
-        size,
-        args.every,
-        args.seed,
-        report.log_likelihood.len() - 1,
-        report.log_likelihood.last().copied().unwrap_or(0.0),
-        report.log_likelihood[0],
+        &report,
     );
     write_table(output, &predictor.to_text(&header))?;
     eprintln!("wrote {} ({} strengths)", output.display(), predictor.len());

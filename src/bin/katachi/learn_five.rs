@@ -15,7 +15,7 @@ use katachi::five::record::read_psq_for;
 use katachi::five::{FiveBoard, Rule};
 use katachi::position::Point;
 
-use crate::learn::{shuffled_files, write_table, LearnArgs};
+use crate::learn::{fit_header, shuffled_files, write_table, LearnArgs};
 
 /// One position's competitors and the index of the move played among
 /// them.
@@ -192,22 +192,18 @@ pub(crate) fn learn(args: &LearnArgs) -> Result<(), String> {
         return Err("no position to fit on".to_string());
     }
     let (tables, report) = fit(&data, args.rounds, 1e-4, args.threads);
-    for (round, ll) in report.log_likelihood.iter().enumerate() {
-        eprintln!("round {round}: mean log-likelihood {ll:.4}");
-    }
     let predictor = Predictor::from_gammas(tables);
-    let header = format!(
-        "katachi's five-in-a-row move predictor ({rule:?}): strengths (gamma) of point\n\
-         features, fitted by `katachi learn-moves --game five` (minorization-maximization)\n\
-         to {} positions of {fitted} {size}x{size} games, one position in {}, seed {}; {} rounds,\n\
-         mean log-likelihood {:.4} (uniform {:.4}).\n\
-         Lines: GROUP VALUE GAMMA; see src/five/predictor.rs for the groups.",
+    let header = fit_header(
+        &format!(
+            "katachi's five-in-a-row move predictor ({rule:?}): strengths (gamma) of point\n\
+             features, fitted by `katachi learn-moves --game five` (minorization-maximization)"
+        ),
+        "src/five/predictor.rs",
+        args,
         data.len(),
-        args.every,
-        args.seed,
-        report.log_likelihood.len() - 1,
-        report.log_likelihood.last().copied().unwrap_or(0.0),
-        report.log_likelihood[0],
+        fitted,
+        size,
+        &report,
     );
     write_table(output, &predictor.to_text(&header))?;
     eprintln!("wrote {} ({} strengths)", output.display(), predictor.len());

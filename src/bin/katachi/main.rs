@@ -139,7 +139,11 @@ fn main() -> ExitCode {
                 }
             };
             let playouts_by_size = search.playouts_by_size();
-            let table = match search.predictor_table.as_deref().map(learn::read_table) {
+            let table = match search
+                .predictor_table
+                .as_deref()
+                .map(katachi::go::predictor::Predictor::read_file)
+            {
                 Some(Ok(t)) => Some(t),
                 Some(Err(msg)) => {
                     eprintln!("katachi gtp: {msg}");
