@@ -134,6 +134,46 @@ fn a_screen_draws_positions_asks_the_brains_and_keeps_their_answers() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), before);
 
+    // Band by band: the same table, then one row a band of four stones
+    // from none up to the most crowded position's, from the file alone.
+    let mut banded = args.to_vec();
+    banded.extend(["--by-stones", "4"]);
+    let o = judge(&banded);
+    ok(&o);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let (whole, bands) = out.split_once("\n\n").expect("two tables");
+    assert_eq!(format!("{whole}\n"), table);
+    assert!(
+        bands.starts_with("| stones | positions | large against the first |"),
+        "{bands}"
+    );
+    let most = screen
+        .positions
+        .iter()
+        .map(|p| p.stones.len())
+        .max()
+        .unwrap();
+    let rows: Vec<&str> = bands.lines().skip(2).collect();
+    assert_eq!(rows.len(), most / 4 + 1, "{bands}");
+    assert!(rows[0].starts_with("| 0–3 | "), "{bands}");
+    // Every judged position falls in one band.
+    let judged: usize = rows
+        .iter()
+        .map(|r| {
+            r.split('|')
+                .nth(2)
+                .unwrap()
+                .trim()
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum();
+    assert!(
+        table.contains(&format!("| small | {judged} |")),
+        "{table}\n{bands}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+
     // A player the ledgers do not name: they are listed.
     let nobody = judge(&[
         "-o",
@@ -170,10 +210,23 @@ fn bad_command_lines_are_refused_with_a_reason() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("screen.json");
     let missing = tmp.path().join("missing");
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["-o", s(&file), "--judge", "j", "-p", "a=b", "--scale", "0"],
             "not a number above zero",
+        ),
+        (
+            &[
+                "-o",
+                s(&file),
+                "--judge",
+                "j",
+                "-p",
+                "a=b",
+                "--by-stones",
+                "0",
+            ],
+            "--by-stones",
         ),
         (
             &["-o", s(&file), "--judge", "j", "-p", "no-equals-sign"],

@@ -29,6 +29,10 @@
 //! file, so that a screen run again asks only what is new: another
 //! candidate costs its own moves and the judgements of the moves no
 //! earlier candidate made.
+//!
+//! A screen's mean can hide where the moves part: [`phases`] gives the
+//! same comparison band by band of stones on the board (`katachi judge
+//! --by-stones N`).
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -526,7 +530,18 @@ pub struct Figures {
 /// positions the judge does not already count as lost for the side to
 /// move.
 pub fn figures(screen: &Screen, candidates: &[Brain], scale: f64) -> Vec<Figures> {
+    figures_where(screen, candidates, scale, |_| true)
+}
+
+/// [`figures`] on the positions `keep` accepts.
+fn figures_where(
+    screen: &Screen,
+    candidates: &[Brain],
+    scale: f64,
+    keep: impl Fn(&Position) -> bool,
+) -> Vec<Figures> {
     let open: Vec<usize> = (0..screen.positions.len())
+        .filter(|&k| keep(&screen.positions[k]))
         .filter(|k| matches!(screen.verdicts.get(&k.to_string()), Some(Some(v)) if !v.is_lost()))
         .collect();
     // The mover's verdict after its move, by position.
@@ -570,6 +585,67 @@ pub fn figures(screen: &Screen, candidates: &[Brain], scale: f64) -> Vec<Figures
             }
         })
         .collect()
+}
+
+/// One band of the game: the positions with `stones` stones on the
+/// board, and every candidate's [`Figures`] on them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phase {
+    pub stones: std::ops::RangeInclusive<usize>,
+    pub figures: Vec<Figures>,
+}
+
+/// The figures band by band, `width` stones to a band (from none), up to
+/// the band of the most crowded position: where in a game two brains'
+/// moves part, and which of them gains there. A whole screen's mean can
+/// hide a gap that only the first moves after the opening hold (Rapfi
+/// against katachi, README, five in a row).
+pub fn phases(screen: &Screen, candidates: &[Brain], scale: f64, width: usize) -> Vec<Phase> {
+    let width = width.max(1);
+    let most = screen.positions.iter().map(|p| p.stones.len()).max();
+    let Some(most) = most else {
+        return Vec::new();
+    };
+    (0..=most / width)
+        .map(|band| {
+            let stones = band * width..=band * width + width - 1;
+            let figures = figures_where(screen, candidates, scale, |p| {
+                stones.contains(&p.stones.len())
+            });
+            Phase { stones, figures }
+        })
+        .collect()
+}
+
+/// The bands as a Markdown table: a row a band, the positions the first
+/// candidate was judged on and each other candidate's paired difference
+/// with it (and how many of its moves differ).
+pub fn phase_table(phases: &[Phase]) -> String {
+    let names: Vec<&str> = phases
+        .first()
+        .map(|p| p.figures.iter().skip(1).map(|f| f.name.as_str()).collect())
+        .unwrap_or_default();
+    let mut out = String::from("| stones | positions |");
+    for n in &names {
+        out += &format!(" {n} against the first |");
+    }
+    out += "\n| --- | ---: |";
+    out += &" ---: |".repeat(names.len());
+    out += "\n";
+    for p in phases {
+        let judged = p.figures.first().map_or(0, |f| f.positions);
+        out += &format!("| {}–{} | {judged} |", p.stones.start(), p.stones.end());
+        for f in p.figures.iter().skip(1) {
+            out += &match f.paired {
+                Some((m, se, d)) if f.positions > 0 => {
+                    format!(" {m:+.4} ± {se:.4} ({d} differ) |")
+                }
+                _ => " |".into(),
+            };
+        }
+        out += "\n";
+    }
+    out
 }
 
 /// The mean of `x` and its standard error (0 and 0 for fewer than two).
@@ -734,6 +810,70 @@ mod tests {
         assert!(se > 0.0);
         assert_eq!(differ, 1);
         assert!(table(&f).contains("| b | 2 |"));
+    }
+
+    #[test]
+    fn phases_pair_the_candidates_band_by_band() {
+        let a = Brain::from_command("a", "a-brain").unwrap();
+        let b = Brain::from_command("b", "b-brain").unwrap();
+        let e = |v| Some(Verdict::Eval(v));
+        // Positions of 1, 2, 5 and 6 stones; b parts from a on the
+        // second (better for it) and on the fourth (worse).
+        let mut screen = screen_of(
+            &[
+                ("0", e(0)),
+                ("1", e(0)),
+                ("2", e(0)),
+                ("3", e(0)),
+                ("0:1,1", e(0)),
+                ("1:1,1", e(0)),
+                ("1:2,2", e(-250)),
+                ("2:1,1", e(0)),
+                ("3:1,1", e(0)),
+                ("3:2,2", e(250)),
+            ],
+            &[
+                (
+                    "a-brain",
+                    &[(0, (1, 1)), (1, (1, 1)), (2, (1, 1)), (3, (1, 1))],
+                ),
+                (
+                    "b-brain",
+                    &[(0, (1, 1)), (1, (2, 2)), (2, (1, 1)), (3, (2, 2))],
+                ),
+            ],
+        );
+        let pos = |n: u8| Position {
+            rule: 1,
+            size: 15,
+            stones: (0..n).map(|k| (k, 9)).collect(),
+        };
+        screen.positions = vec![pos(1), pos(2), pos(5), pos(6)];
+        let bands = phases(&screen, &[a.clone(), b.clone()], 250.0, 4);
+        assert_eq!(bands.len(), 2);
+        assert_eq!(bands[0].stones, 0..=3);
+        assert_eq!(bands[1].stones, 4..=7);
+        let gain = 1.0 / (1.0 + (-1f64).exp()) - 0.5;
+        let (m0, _, d0) = bands[0].figures[1].paired.unwrap();
+        assert!((m0 - gain / 2.0).abs() < 1e-12, "{m0}");
+        assert_eq!(d0, 1);
+        let (m1, _, d1) = bands[1].figures[1].paired.unwrap();
+        assert!((m1 + gain / 2.0).abs() < 1e-12, "{m1}");
+        assert_eq!(d1, 1);
+        // The whole screen's mean hides both.
+        let whole = figures(&screen, &[a, b], 250.0)[1].paired.unwrap().0;
+        assert!(whole.abs() < 1e-12);
+        let t = phase_table(&bands);
+        assert!(
+            t.starts_with("| stones | positions | b against the first |"),
+            "{t}"
+        );
+        assert!(
+            t.contains(&format!("| 0–3 | 2 | {:+.4} ± ", gain / 2.0)),
+            "{t}"
+        );
+        assert!(t.contains("(1 differ) |\n| 4–7 | 2 |"), "{t}");
+        assert!(phases(&Screen::default(), &[], 250.0, 4).is_empty());
     }
 
     #[test]

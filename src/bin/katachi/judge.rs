@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use katachi::tournament::judge::{
-    draw_positions, figures, fill, table, Asking, Brain, Draw, Screen,
+    draw_positions, figures, fill, phase_table, phases, table, Asking, Brain, Draw, Screen,
 };
 
 /// `katachi judge`'s flags.
@@ -69,6 +69,10 @@ pub(crate) struct JudgeArgs {
     /// Brains asked at once.
     #[arg(short, long, default_value_t = 1)]
     jobs: usize,
+    /// Also print the comparison band by band of the game, N stones to a
+    /// band (0–N-1, N–2N-1, ...): where the candidates' moves part.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    by_stones: Option<u16>,
 }
 
 /// A scale above zero (the curve divides by it).
@@ -161,5 +165,12 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
         );
     }
     print!("{}", table(&figures(&screen, &candidates, a.scale)));
+    if let Some(width) = a.by_stones {
+        println!();
+        print!(
+            "{}",
+            phase_table(&phases(&screen, &candidates, a.scale, usize::from(width)))
+        );
+    }
     Ok(())
 }
