@@ -210,50 +210,27 @@ fn bad_command_lines_are_refused_with_a_reason() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("screen.json");
     let missing = tmp.path().join("missing");
-    let cases: [(&[&str], &str); 5] = [
+    // Every case starts from the same screen file, judge and candidate.
+    fn args_of<'a>(file: &'a str, player: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+        [&["-o", file, "--judge", "j", "-p", player][..], more].concat()
+    }
+    let with = |player, more: &[&'static str]| args_of(s(&file), player, more);
+    let cases: [(Vec<&str>, &str); 5] = [
+        (with("a=b", &["--scale", "0"]), "not a number above zero"),
+        (with("a=b", &["--by-stones", "0"]), "--by-stones"),
+        (with("no-equals-sign", &[]), "expected NAME=COMMAND"),
+        (with("a=b", &[]), "--from-player"),
         (
-            &["-o", s(&file), "--judge", "j", "-p", "a=b", "--scale", "0"],
-            "not a number above zero",
-        ),
-        (
-            &[
-                "-o",
+            args_of(
                 s(&file),
-                "--judge",
-                "j",
-                "-p",
                 "a=b",
-                "--by-stones",
-                "0",
-            ],
-            "--by-stones",
-        ),
-        (
-            &["-o", s(&file), "--judge", "j", "-p", "no-equals-sign"],
-            "expected NAME=COMMAND",
-        ),
-        (
-            &["-o", s(&file), "--judge", "j", "-p", "a=b"],
-            "--from-player",
-        ),
-        (
-            &[
-                "-o",
-                s(&file),
-                "--judge",
-                "j",
-                "-p",
-                "a=b",
-                "--from-player",
-                "k",
-                "--games",
-                s(&missing),
-            ],
+                &["--from-player", "k", "--games", s(&missing)],
+            ),
             "no games in its ledger",
         ),
     ];
     for (args, want) in cases {
-        let o = judge(args);
+        let o = judge(&args);
         assert!(!o.status.success(), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(want), "{args:?}: {err}");
