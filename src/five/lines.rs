@@ -18,8 +18,9 @@ use std::collections::HashMap;
 
 use mkpat::geometry::Shape;
 use mkpat::overlay::Overlay;
-use mkpat::tables::{Cell, Kind};
+use mkpat::tables::Cell;
 
+use super::kind_counts::KindCounts;
 use crate::board::OFF_BOARD;
 use crate::matcher::Matcher;
 use crate::position::Color;
@@ -30,9 +31,6 @@ pub(super) const REACH: i32 = 4;
 /// How many windows there are: eight cells of four states.
 const WINDOWS: usize = 1 << 16;
 
-/// How many threat kinds there are.
-const KINDS: usize = Kind::ALL.len();
-
 /// What the matches at one point along one direction add up to, for
 /// each colour (index 0 Black, 1 White): the attack, the defence and
 /// the count of each threat kind.
@@ -40,7 +38,7 @@ const KINDS: usize = Kind::ALL.len();
 pub(super) struct Facts {
     pub(super) mine: [i32; 2],
     pub(super) theirs: [i32; 2],
-    pub(super) kinds: [[u8; KINDS]; 2],
+    pub(super) kinds: [KindCounts; 2],
 }
 
 /// One variant laid along a direction: its cells as steps from the move
@@ -201,7 +199,7 @@ impl LineTable {
                         let f = &mut sums[usize::from(code)];
                         f.mine[ci] += v.mine;
                         f.theirs[ci] += v.theirs;
-                        f.kinds[ci][v.kind as usize] += 1;
+                        f.kinds[ci].add(v.kind);
                     });
                 }
             }

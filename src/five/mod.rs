@@ -54,6 +54,7 @@ pub mod builtin_pente {
 pub mod database;
 pub mod engine;
 pub mod explain;
+mod kind_counts;
 pub mod line_records;
 pub mod lines;
 pub mod pente;

@@ -23,6 +23,7 @@ use mkpat::tables::Kind;
 use mkpat::geometry::{Hexagon, Shape, Square};
 
 use super::database::FiveDatabase;
+use super::kind_counts::KindCounts;
 use super::lines::{self, LineTable};
 use super::rules::{FiveBoard, Rule};
 use crate::board::Board;
@@ -51,10 +52,9 @@ pub struct Valuation {
     /// `c`'s shapes.
     defence: [Vec<i64>; 2],
     /// How many matches of each threat kind each colour makes at each
-    /// point (indexed by `Kind as usize`): the strongest is the first
-    /// kind counted, and a count moves by one as a match is filed or
-    /// dropped, so no recount is needed.
-    kinds: [Vec<[u16; KINDS]>; 2],
+    /// point: the strongest is the first kind counted, and a count moves
+    /// as matches are filed or dropped, so no recount is needed.
+    kinds: [Vec<KindCounts>; 2],
     /// `filed[c][anchor]`: the contributions of the matches for `c`
     /// anchored there.
     filed: [Vec<Vec<Contribution>>; 2],
@@ -117,20 +117,6 @@ const fn index(c: Color) -> usize {
     }
 }
 
-/// How many threat kinds there are.
-const KINDS: usize = Kind::ALL.len();
-
-/// The kinds of a four are the first [`FOURS`] (by index, as the counts
-/// are kept): whether a point makes a four reads those counts alone.
-const FOURS: usize = 4;
-const _: () = {
-    let mut k = 0;
-    while k < KINDS {
-        assert!(Kind::ALL[k].is_four() == (k < FOURS));
-        k += 1;
-    }
-};
-
 impl Valuation {
     /// The valuation of `board` from scratch.
     pub fn new<G: Shape>(
@@ -143,7 +129,7 @@ impl Valuation {
             size: n,
             attack: [vec![0; n * n], vec![0; n * n]],
             defence: [vec![0; n * n], vec![0; n * n]],
-            kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
+            kinds: [vec![KindCounts::NONE; n * n], vec![KindCounts::NONE; n * n]],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
             windows: Vec::new(),
@@ -188,7 +174,7 @@ impl Valuation {
                     self.attack[ci][k.at as usize] -= i64::from(k.mine);
                     self.total[ci] -= i64::from(k.mine);
                     self.defence[ci][k.at as usize] -= i64::from(k.theirs);
-                    self.kinds[ci][k.at as usize][k.kind as usize] -= 1;
+                    self.kinds[ci][k.at as usize].remove(k.kind);
                     self.relist(ci, k.at as usize);
                     self.mark(k.at as usize);
                 }
@@ -207,7 +193,7 @@ impl Valuation {
             size: n,
             attack: [vec![0; n * n], vec![0; n * n]],
             defence: [vec![0; n * n], vec![0; n * n]],
-            kinds: [vec![[0; KINDS]; n * n], vec![[0; KINDS]; n * n]],
+            kinds: [vec![KindCounts::NONE; n * n], vec![KindCounts::NONE; n * n]],
             filed: [Vec::new(), Vec::new()],
             total: [0; 2],
             windows: vec![[0; 4]; padded_len(n)],
@@ -278,16 +264,9 @@ impl Valuation {
             self.attack[ci][k] += mine;
             self.total[ci] += mine;
             self.defence[ci][k] += i64::from(after.theirs[ci] - before.theirs[ci]);
-            let counts = &mut self.kinds[ci][k];
-            for ((count, &a), &b) in counts
-                .iter_mut()
-                .zip(&after.kinds[ci])
-                .zip(&before.kinds[ci])
-            {
-                *count = count.wrapping_add(u16::from(a)).wrapping_sub(u16::from(b));
-            }
+            self.kinds[ci][k].replace(&before.kinds[ci], &after.kinds[ci]);
             // Only a change among the four kinds can list or unlist.
-            if after.kinds[ci][..FOURS] != before.kinds[ci][..FOURS] {
+            if !after.kinds[ci].same_fours(&before.kinds[ci]) {
                 self.relist(ci, k);
             }
         }
@@ -352,7 +331,7 @@ impl Valuation {
     /// out, as its kind counts now say.
     #[inline]
     fn relist(&mut self, ci: usize, k: usize) {
-        let four = self.kinds[ci][k][..FOURS].iter().any(|&n| n > 0);
+        let four = self.kinds[ci][k].has_four();
         let slot = self.four_slot[ci][k];
         if four && slot == NOT_LISTED {
             self.four_slot[ci][k] = self.fours[ci].len() as u16;
@@ -420,7 +399,7 @@ impl Valuation {
         self.attack[ci][at] += i64::from(f.mine);
         self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
-        self.kinds[ci][at][f.kind as usize] += 1;
+        self.kinds[ci][at].add(f.kind);
         self.relist(ci, at);
         self.mark(at);
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
@@ -453,14 +432,13 @@ impl Valuation {
     /// The strongest threat kind `c` makes by playing `p`, by the
     /// patterns.
     pub fn threat(&self, p: Point, c: Color) -> Option<Kind> {
-        let counts = &self.kinds[index(c)][p.i as usize * self.size + p.j as usize];
-        counts.iter().position(|&k| k > 0).map(|k| Kind::ALL[k])
+        self.kinds[index(c)][p.i as usize * self.size + p.j as usize].strongest()
     }
 
     /// Whether `c` playing `p` makes a shape of `kind`, by the patterns
     /// (not only the strongest: a capture beside a three).
     pub fn makes(&self, p: Point, c: Color, kind: Kind) -> bool {
-        self.kinds[index(c)][p.i as usize * self.size + p.j as usize][kind as usize] > 0
+        self.kinds[index(c)][p.i as usize * self.size + p.j as usize].count(kind) > 0
     }
 
     /// Every point a pattern proposes, for either side (the candidates of
