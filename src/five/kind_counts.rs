@@ -11,10 +11,11 @@
 //! (the strongest kind, whether a four is made) read a word or two.
 //!
 //! The lanes never carry into each other: a count is a number of matches
-//! filed at the point, never below zero and never near 65,536 (a point
-//! has four lines, each with a window of eight cells), and a replacement
-//! takes away only what an earlier one added, so adding first and taking
-//! away second keeps every lane within its sixteen bits.
+//! filed at the point (the patterns of that kind matching there: a few
+//! in the builtin databases), never below zero and, as the sixteen-bit
+//! counts this replaces, never 65,536 (checked in debug builds); and a
+//! replacement takes away only what an earlier one added, so adding
+//! first and taking away second keeps every lane within its bits.
 
 use mkpat::tables::Kind;
 
@@ -58,6 +59,7 @@ impl KindCounts {
     /// One more match of `kind`.
     #[inline]
     pub fn add(&mut self, kind: Kind) {
+        debug_assert!(self.count(kind) < u16::MAX, "{kind:?} counted 65,535 times");
         let (w, s) = Self::lane(kind);
         self.0[w] += 1 << s;
     }
@@ -65,6 +67,7 @@ impl KindCounts {
     /// One match of `kind` fewer (one that was added).
     #[inline]
     pub fn remove(&mut self, kind: Kind) {
+        debug_assert!(self.count(kind) > 0, "{kind:?} not counted");
         let (w, s) = Self::lane(kind);
         self.0[w] -= 1 << s;
     }
