@@ -41,14 +41,12 @@ const _: () = {
     }
 };
 
-/// The count of each threat kind, one sixteen-bit lane a kind.
+/// The count of each threat kind, one sixteen-bit lane a kind (the
+/// default: none of any kind).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KindCounts([u64; WORDS]);
 
 impl KindCounts {
-    /// No match of any kind.
-    pub const NONE: KindCounts = KindCounts([0; WORDS]);
-
     /// The word and the shift of `kind`'s lane.
     #[inline]
     fn lane(kind: Kind) -> (usize, u32) {
@@ -133,10 +131,10 @@ mod tests {
         fn packed_counts_agree_with_one_count_a_kind(
             steps in prop::collection::vec((0usize..3, 0usize..KINDS, prop::collection::vec(0u16..40, KINDS)), 1..80),
         ) {
-            let mut packed = KindCounts::NONE;
+            let mut packed = KindCounts::default();
             let mut model = [0u16; KINDS];
             // The facts last added as a whole, to be replaced next.
-            let mut held = (KindCounts::NONE, [0u16; KINDS]);
+            let mut held = (KindCounts::default(), [0u16; KINDS]);
             for (op, k, counts) in steps {
                 let kind = Kind::ALL[k];
                 match op {
@@ -149,7 +147,7 @@ mod tests {
                         model[k] -= 1;
                     }
                     _ => {
-                        let mut after = KindCounts::NONE;
+                        let mut after = KindCounts::default();
                         for (k, &n) in counts.iter().enumerate() {
                             for _ in 0..n {
                                 after.add(Kind::ALL[k]);
@@ -171,7 +169,7 @@ mod tests {
 
     #[test]
     fn the_strongest_kind_reads_across_words() {
-        let mut c = KindCounts::NONE;
+        let mut c = KindCounts::default();
         assert_eq!(c.strongest(), None);
         c.add(Kind::Shape);
         c.add(Kind::Two);

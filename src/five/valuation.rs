@@ -129,7 +129,10 @@ impl Valuation {
             size: n,
             attack: [vec![0; n * n], vec![0; n * n]],
             defence: [vec![0; n * n], vec![0; n * n]],
-            kinds: [vec![KindCounts::NONE; n * n], vec![KindCounts::NONE; n * n]],
+            kinds: [
+                vec![KindCounts::default(); n * n],
+                vec![KindCounts::default(); n * n],
+            ],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
             windows: Vec::new(),
@@ -193,7 +196,10 @@ impl Valuation {
             size: n,
             attack: [vec![0; n * n], vec![0; n * n]],
             defence: [vec![0; n * n], vec![0; n * n]],
-            kinds: [vec![KindCounts::NONE; n * n], vec![KindCounts::NONE; n * n]],
+            kinds: [
+                vec![KindCounts::default(); n * n],
+                vec![KindCounts::default(); n * n],
+            ],
             filed: [Vec::new(), Vec::new()],
             total: [0; 2],
             windows: vec![[0; 4]; padded_len(n)],
