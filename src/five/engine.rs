@@ -536,6 +536,18 @@ impl<G: FiveGeometry> Engine<G> {
     /// strengths, which rank a strong player's move first more often
     /// than the values do (README, five in a row).
     pub(super) fn best_candidates_by(&self, width: usize, predict: bool) -> Vec<Point> {
+        let predicts = predict && self.predictor.is_some() && self.square_without_captures();
+        if self.salt == 0 && !predicts {
+            if let Some(out) = self.best_candidates_packed(width) {
+                return out;
+            }
+        }
+        self.best_candidates_general(width, predict)
+    }
+
+    /// [`Engine::best_candidates_by`] by the general path: the salt's
+    /// ties and the predictor's order included.
+    fn best_candidates_general(&self, width: usize, predict: bool) -> Vec<Point> {
         let mut c = self.valued_proposals();
         let tie = |p: Point| match self.salt {
             0 => 0,
@@ -601,6 +613,52 @@ impl<G: FiveGeometry> Engine<G> {
         out
     }
 
+    /// [`Engine::best_candidates_by`] without a salt or a predictor, the
+    /// order every search node asks for: each proposed point packed into
+    /// one integer whose order is the candidates' (value first, highest
+    /// first, then reading order, which is the points' index order), so
+    /// that the selection and the sort compare words rather than tuples.
+    /// `None` when a value does not fit the packing's 32 bits (a
+    /// personality may weigh that far), and when nothing proposed is
+    /// legal: the general path answers both.
+    fn best_candidates_packed(&self, width: usize) -> Option<Vec<Point>> {
+        let me = self.game.to_move();
+        let n = self.game.size();
+        let mut keys: Vec<u64> = Vec::new();
+        let mut fits = true;
+        self.valuation.for_each_proposed(me, |k, v| {
+            fits &= i32::try_from(v).is_ok() && k <= usize::from(u16::MAX);
+            keys.push(((i64::from(i32::MAX) - v) as u64) << 16 | k as u64);
+        });
+        if !fits {
+            return None;
+        }
+        let point = |key: u64| {
+            let k = (key & 0xFFFF) as usize;
+            Point::new((k / n) as i32, (k % n) as i32)
+        };
+        keys.retain(|&key| self.game.is_empty(point(key)));
+        let head = width.saturating_mul(2).min(keys.len());
+        if head < keys.len() && head > 0 {
+            keys.select_nth_unstable(head - 1);
+        }
+        keys[..head].sort_unstable();
+        let mut out: Vec<Point> = Vec::with_capacity(width.min(keys.len()));
+        for k in 0..keys.len() {
+            if out.len() >= width {
+                break;
+            }
+            if k == head {
+                keys[head..].sort_unstable();
+            }
+            let p = point(keys[k]);
+            if self.game.is_legal(p) {
+                out.push(p);
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
     /// The side to move's moves when the opponent threatens two fives
     /// with one stone (a straight four or a double four: a point of its
     /// fours, by the patterns, where the rules board finds two fives,
@@ -642,12 +700,11 @@ impl<G: FiveGeometry> Engine<G> {
     /// The empty points the patterns propose, each with its value for
     /// the side to move, unsorted.
     fn valued_proposals(&self) -> Vec<(i64, Point)> {
-        let me = self.game.to_move();
+        let mut out = Vec::new();
         self.valuation
-            .proposed()
-            .filter(|&p| self.game.is_empty(p))
-            .map(|p| (self.valuation.value(p, me), p))
-            .collect()
+            .valued_proposals(self.game.to_move(), &mut out);
+        out.retain(|&(_, p)| self.game.is_empty(p));
+        out
     }
 
     /// The competitors the predictor is fitted on: the proposed legal
@@ -723,14 +780,7 @@ impl<G: FiveGeometry> Engine<G> {
         if !self.square_without_captures() {
             return 0;
         }
-        let me = self.game.to_move();
-        let best = self
-            .valuation
-            .proposed()
-            .map(|p| self.valuation.value(p, me))
-            .max()
-            .unwrap_or(0);
-        best / 2
+        self.valuation.best_value(self.game.to_move()).unwrap_or(0) / 2
     }
 
     /// [`TEMPO_WIN`] when the side to move wins by the threat rule: the

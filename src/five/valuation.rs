@@ -466,6 +466,59 @@ impl Valuation {
             })
     }
 
+    /// The indexes of the points [`Valuation::proposed`] gives, in the
+    /// same order, without making a point of each: the passes over every
+    /// proposed point at every node and leaf read values by index.
+    fn proposed_indexes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.proposed.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let k = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    k
+                })
+            })
+        })
+    }
+
+    /// The best [`Valuation::value`] for `to_move` among the proposed
+    /// points; `None` when none is proposed.
+    pub fn best_value(&self, to_move: Color) -> Option<i64> {
+        let attack = &self.attack[index(to_move)];
+        let defence = &self.defence[index(to_move.other())];
+        self.proposed_indexes()
+            .map(|k| attack[k] + defence[k])
+            .max()
+    }
+
+    /// Every proposed point with its [`Valuation::value`] for `to_move`,
+    /// in the order of [`Valuation::proposed`], into `out` (cleared
+    /// first).
+    pub fn valued_proposals(&self, to_move: Color, out: &mut Vec<(i64, Point)>) {
+        let n = self.size;
+        let attack = &self.attack[index(to_move)];
+        let defence = &self.defence[index(to_move.other())];
+        out.clear();
+        out.extend(self.proposed_indexes().map(|k| {
+            (
+                attack[k] + defence[k],
+                Point::new((k / n) as i32, (k % n) as i32),
+            )
+        }));
+    }
+
+    /// Calls `f` with the index (row by row) and the
+    /// [`Valuation::value`] for `to_move` of every proposed point, in
+    /// the order of [`Valuation::proposed`].
+    pub fn for_each_proposed(&self, to_move: Color, mut f: impl FnMut(usize, i64)) {
+        let attack = &self.attack[index(to_move)];
+        let defence = &self.defence[index(to_move.other())];
+        for k in self.proposed_indexes() {
+            f(k, attack[k] + defence[k]);
+        }
+    }
+
     /// Are two valuations the same (the incremental one and one from
     /// scratch)? Matches are compared as multisets per anchor.
     pub fn same_as(&self, other: &Valuation) -> bool {
