@@ -623,7 +623,6 @@ impl<G: FiveGeometry> Engine<G> {
     /// legal: the general path answers both.
     fn best_candidates_packed(&self, width: usize) -> Option<Vec<Point>> {
         let me = self.game.to_move();
-        let n = self.game.size();
         let mut keys: Vec<u64> = Vec::new();
         let mut fits = true;
         self.valuation.for_each_proposed(me, |k, v| {
@@ -633,10 +632,7 @@ impl<G: FiveGeometry> Engine<G> {
         if !fits {
             return None;
         }
-        let point = |key: u64| {
-            let k = (key & 0xFFFF) as usize;
-            Point::new((k / n) as i32, (k % n) as i32)
-        };
+        let point = |key: u64| self.valuation.point_at((key & 0xFFFF) as usize);
         keys.retain(|&key| self.game.is_empty(point(key)));
         let head = width.saturating_mul(2).min(keys.len());
         if head < keys.len() && head > 0 {

@@ -508,6 +508,12 @@ impl Valuation {
         }));
     }
 
+    /// The point of index `k` (row by row, as
+    /// [`Valuation::for_each_proposed`] gives it).
+    pub fn point_at(&self, k: usize) -> Point {
+        Point::new((k / self.size) as i32, (k % self.size) as i32)
+    }
+
     /// Calls `f` with the index (row by row) and the
     /// [`Valuation::value`] for `to_move` of every proposed point, in
     /// the order of [`Valuation::proposed`].

@@ -1098,3 +1098,41 @@ fn the_packed_candidate_order_is_the_general_one() {
     }
     assert!(compared >= 500, "compared {compared} times");
 }
+
+#[test]
+fn the_packed_candidate_order_is_the_general_one_on_the_hexagon() {
+    // The contest's engine (no salt) takes the packed path too: random
+    // positions on the contest's hexagon, both sides to move.
+    use mkpat::geometry::Hexagon;
+    let mut seed = 11u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut compared = 0;
+    for game in 0..40 {
+        let rule = [Rule::Freestyle, Rule::Exact][game % 2];
+        let mut b = FiveBoard::hexagon(crate::hexagon::CONTEST_SIDE, rule).unwrap();
+        let stones = 4 + next(30);
+        while b.stone_count() < stones {
+            let legal: Vec<Point> = b.legal_moves().collect();
+            if b.play(legal[next(legal.len())]).unwrap().is_some() {
+                b.undo();
+                break;
+            }
+        }
+        let mut e = Engine::<Hexagon>::on(b);
+        for _ in 0..2 {
+            for width in [1, WIDTH, usize::MAX] {
+                if let Some(packed) = e.best_candidates_packed(width) {
+                    assert_eq!(packed, e.best_candidates_general(width, false));
+                    compared += 1;
+                }
+            }
+            e.pass();
+        }
+    }
+    assert!(compared >= 200, "compared {compared} times");
+}
