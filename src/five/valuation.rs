@@ -450,20 +450,7 @@ impl Valuation {
     /// Every point a pattern proposes, for either side (the candidates of
     /// a search), in reading order.
     pub fn proposed(&self) -> impl Iterator<Item = Point> + '_ {
-        let n = self.size;
-        self.proposed
-            .iter()
-            .enumerate()
-            .flat_map(move |(w, &word)| {
-                let mut bits = word;
-                std::iter::from_fn(move || {
-                    (bits != 0).then(|| {
-                        let k = w * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        Point::new((k / n) as i32, (k % n) as i32)
-                    })
-                })
-            })
+        self.proposed_indexes().map(|k| self.point_at(k))
     }
 
     /// The indexes of the points [`Valuation::proposed`] gives, in the
@@ -496,16 +483,8 @@ impl Valuation {
     /// in the order of [`Valuation::proposed`], into `out` (cleared
     /// first).
     pub fn valued_proposals(&self, to_move: Color, out: &mut Vec<(i64, Point)>) {
-        let n = self.size;
-        let attack = &self.attack[index(to_move)];
-        let defence = &self.defence[index(to_move.other())];
         out.clear();
-        out.extend(self.proposed_indexes().map(|k| {
-            (
-                attack[k] + defence[k],
-                Point::new((k / n) as i32, (k % n) as i32),
-            )
-        }));
+        self.for_each_proposed(to_move, |k, v| out.push((v, self.point_at(k))));
     }
 
     /// The point of index `k` (row by row, as
