@@ -558,18 +558,16 @@ impl<G: FiveGeometry> Engine<G> {
         // gives the one order, and filtering after it the same list as
         // before it.
         let key = |&(v, p): &(i64, Point)| (std::cmp::Reverse(v), tie(p), p);
-        // A node keeps `width` of some fifty points: only a head a little
-        // longer than that is sorted (the rest of the order is not
-        // needed unless illegal points leave the head short), which
-        // spares most of a full sort's comparisons.
-        let head = width.saturating_mul(2).min(c.len());
-        if head < c.len() && head > 0 {
-            c.select_nth_unstable_by_key(head - 1, key);
-        }
-        c[..head].sort_unstable_by_key(key);
-        if let Some(predictor) = self.predictor.filter(|_| predict) {
-            if self.square_without_captures() {
-                let mut s: Vec<(f32, (i64, Point))> = c[..head]
+        let predictor = self
+            .predictor
+            .filter(|_| predict && self.square_without_captures());
+        let mut out = self.first_legal(
+            &mut c,
+            width,
+            |a, b| key(a).cmp(&key(b)),
+            |head| {
+                let Some(predictor) = predictor else { return };
+                let mut s: Vec<(f32, (i64, Point))> = head
                     .iter()
                     .enumerate()
                     .map(|(k, &e)| (predictor.strength(&point_features(&self.game, e.1, k)), e))
@@ -577,25 +575,12 @@ impl<G: FiveGeometry> Engine<G> {
                 // Strongest first; a stable sort, so equal strengths keep
                 // the values' order.
                 s.sort_by(|a, b| b.0.total_cmp(&a.0));
-                for (slot, (_, e)) in c.iter_mut().zip(s) {
+                for (slot, (_, e)) in head.iter_mut().zip(s) {
                     *slot = e;
                 }
-            }
-        }
-        // Legality asked in order until `width` are found; the tail is
-        // sorted only if the walk reaches it.
-        let mut out: Vec<Point> = Vec::with_capacity(width.min(c.len()));
-        for k in 0..c.len() {
-            if out.len() >= width {
-                break;
-            }
-            if k == head {
-                c[head..].sort_unstable_by_key(key);
-            }
-            if self.game.is_legal(c[k].1) {
-                out.push(c[k].1);
-            }
-        }
+            },
+            |(_, p)| p,
+        );
         if out.is_empty() {
             out = self.near_stones();
         }
@@ -622,37 +607,57 @@ impl<G: FiveGeometry> Engine<G> {
     /// personality may weigh that far), and when nothing proposed is
     /// legal: the general path answers both.
     fn best_candidates_packed(&self, width: usize) -> Option<Vec<Point>> {
-        let me = self.game.to_move();
-        let mut keys: Vec<u64> = Vec::new();
-        let mut fits = true;
-        self.valuation.for_each_proposed(me, |k, v| {
-            fits &= i32::try_from(v).is_ok() && k <= usize::from(u16::MAX);
-            keys.push(((i64::from(i32::MAX) - v) as u64) << 16 | k as u64);
-        });
-        if !fits {
-            return None;
-        }
         let point = |key: u64| self.valuation.point_at((key & 0xFFFF) as usize);
+        let mut keys: Vec<u64> = self
+            .valuation
+            .valued_indexes(self.game.to_move())
+            .map(|(k, v)| {
+                let fits = i32::try_from(v).is_ok() && k <= usize::from(u16::MAX);
+                fits.then(|| ((i64::from(i32::MAX) - v) as u64) << 16 | k as u64)
+            })
+            .collect::<Option<_>>()?;
         keys.retain(|&key| self.game.is_empty(point(key)));
-        let head = width.saturating_mul(2).min(keys.len());
-        if head < keys.len() && head > 0 {
-            keys.select_nth_unstable(head - 1);
+        let out = self.first_legal(&mut keys, width, u64::cmp, |_| {}, point);
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The first `width` legal points of `items` in `order` (after
+    /// `reorder_head` has had the head's say), for
+    /// [`Engine::best_candidates_by`]'s two paths. A node keeps `width`
+    /// of some fifty points: only a head a little longer than that is
+    /// sorted, and legality (under renju the forbidden-point check of
+    /// Black's points is the dear part) is asked in order until `width`
+    /// are found; the tail is sorted only if illegal points leave the
+    /// head short and the walk reaches it. Every item's place in `order`
+    /// must be distinct, so that an unstable sort gives the one order.
+    fn first_legal<T: Copy>(
+        &self,
+        items: &mut [T],
+        width: usize,
+        order: impl Fn(&T, &T) -> std::cmp::Ordering + Copy,
+        reorder_head: impl FnOnce(&mut [T]),
+        point: impl Fn(T) -> Point,
+    ) -> Vec<Point> {
+        let head = width.saturating_mul(2).min(items.len());
+        if head < items.len() && head > 0 {
+            items.select_nth_unstable_by(head - 1, order);
         }
-        keys[..head].sort_unstable();
-        let mut out: Vec<Point> = Vec::with_capacity(width.min(keys.len()));
-        for k in 0..keys.len() {
+        items[..head].sort_unstable_by(order);
+        reorder_head(&mut items[..head]);
+        let mut out = Vec::with_capacity(width.min(items.len()));
+        for k in 0..items.len() {
             if out.len() >= width {
                 break;
             }
             if k == head {
-                keys[head..].sort_unstable();
+                items[head..].sort_unstable_by(order);
             }
-            let p = point(keys[k]);
+            let p = point(items[k]);
             if self.game.is_legal(p) {
                 out.push(p);
             }
         }
-        (!out.is_empty()).then_some(out)
+        out
     }
 
     /// The side to move's moves when the opponent threatens two fives
@@ -696,11 +701,11 @@ impl<G: FiveGeometry> Engine<G> {
     /// The empty points the patterns propose, each with its value for
     /// the side to move, unsorted.
     fn valued_proposals(&self) -> Vec<(i64, Point)> {
-        let mut out = Vec::new();
         self.valuation
-            .valued_proposals(self.game.to_move(), &mut out);
-        out.retain(|&(_, p)| self.game.is_empty(p));
-        out
+            .valued_indexes(self.game.to_move())
+            .map(|(k, v)| (v, self.valuation.point_at(k)))
+            .filter(|&(_, p)| self.game.is_empty(p))
+            .collect()
     }
 
     /// The competitors the predictor is fitted on: the proposed legal

@@ -472,36 +472,22 @@ impl Valuation {
     /// The best [`Valuation::value`] for `to_move` among the proposed
     /// points; `None` when none is proposed.
     pub fn best_value(&self, to_move: Color) -> Option<i64> {
+        self.valued_indexes(to_move).map(|(_, v)| v).max()
+    }
+
+    /// The index (row by row) and the [`Valuation::value`] for `to_move`
+    /// of every proposed point, in the order of [`Valuation::proposed`].
+    pub fn valued_indexes(&self, to_move: Color) -> impl Iterator<Item = (usize, i64)> + '_ {
         let attack = &self.attack[index(to_move)];
         let defence = &self.defence[index(to_move.other())];
         self.proposed_indexes()
-            .map(|k| attack[k] + defence[k])
-            .max()
-    }
-
-    /// Every proposed point with its [`Valuation::value`] for `to_move`,
-    /// in the order of [`Valuation::proposed`], into `out` (cleared
-    /// first).
-    pub fn valued_proposals(&self, to_move: Color, out: &mut Vec<(i64, Point)>) {
-        out.clear();
-        self.for_each_proposed(to_move, |k, v| out.push((v, self.point_at(k))));
+            .map(move |k| (k, attack[k] + defence[k]))
     }
 
     /// The point of index `k` (row by row, as
-    /// [`Valuation::for_each_proposed`] gives it).
+    /// [`Valuation::valued_indexes`] gives it).
     pub fn point_at(&self, k: usize) -> Point {
         Point::new((k / self.size) as i32, (k % self.size) as i32)
-    }
-
-    /// Calls `f` with the index (row by row) and the
-    /// [`Valuation::value`] for `to_move` of every proposed point, in
-    /// the order of [`Valuation::proposed`].
-    pub fn for_each_proposed(&self, to_move: Color, mut f: impl FnMut(usize, i64)) {
-        let attack = &self.attack[index(to_move)];
-        let defence = &self.defence[index(to_move.other())];
-        for k in self.proposed_indexes() {
-            f(k, attack[k] + defence[k]);
-        }
     }
 
     /// Are two valuations the same (the incremental one and one from

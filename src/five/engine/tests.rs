@@ -558,6 +558,17 @@ fn wins_in_three(b: &FiveBoard) -> bool {
 /// `stones.1 - 1` more stones played alternately on legal points at
 /// least `margin` from the edge, stopped before a move that ends the
 /// game.
+/// A fixed generator of picks below `n` (a linear congruential one):
+/// the same positions every run.
+fn picker(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    }
+}
+
 pub(super) fn dense_games(
     seed: u64,
     games: usize,
@@ -565,13 +576,7 @@ pub(super) fn dense_games(
     margin: i32,
     stones: (usize, usize),
 ) -> Vec<FiveBoard> {
-    let mut seed = seed;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as usize % n
-    };
+    let mut next = picker(seed);
     let inner = margin..size as i32 - margin;
     (0..games)
         .map(|game| {
@@ -1077,40 +1082,41 @@ fn the_predictor_orders_the_candidates() {
     assert_ne!(ordered, by_value);
 }
 
+/// How many times the packed candidate order was compared with the
+/// general one (and found equal) on `e`'s position, each side to move,
+/// at a width of 1, a node's and all.
+fn packed_against_general<G: FiveGeometry>(e: &mut Engine<G>) -> usize {
+    let mut compared = 0;
+    for _ in 0..2 {
+        for width in [1, WIDTH, usize::MAX] {
+            if let Some(packed) = e.best_candidates_packed(width) {
+                assert_eq!(packed, e.best_candidates_general(width, false));
+                compared += 1;
+            }
+        }
+        e.pass();
+    }
+    compared
+}
+
 #[test]
 fn the_packed_candidate_order_is_the_general_one() {
-    // Dense random positions under the three rules, both sides to move:
-    // the packed path every search node takes gives the same candidates
-    // in the same order as the general path, at a node's width and in
-    // full.
-    let mut compared = 0;
-    for b in dense_games(7, 90, 15, 3, (4, 40)) {
-        let mut e = Engine::new(b);
-        for _ in 0..2 {
-            for width in [1, WIDTH, usize::MAX] {
-                if let Some(packed) = e.best_candidates_packed(width) {
-                    assert_eq!(packed, e.best_candidates_general(width, false));
-                    compared += 1;
-                }
-            }
-            e.pass();
-        }
-    }
+    // Dense random positions under the three rules: the packed path
+    // every search node takes gives the same candidates in the same
+    // order as the general path.
+    let compared: usize = dense_games(7, 90, 15, 3, (4, 40))
+        .into_iter()
+        .map(|b| packed_against_general(&mut Engine::new(b)))
+        .sum();
     assert!(compared >= 500, "compared {compared} times");
 }
 
 #[test]
 fn the_packed_candidate_order_is_the_general_one_on_the_hexagon() {
     // The contest's engine (no salt) takes the packed path too: random
-    // positions on the contest's hexagon, both sides to move.
+    // positions on the contest's hexagon.
     use mkpat::geometry::Hexagon;
-    let mut seed = 11u64;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (seed >> 33) as usize % n
-    };
+    let mut next = picker(11);
     let mut compared = 0;
     for game in 0..40 {
         let rule = [Rule::Freestyle, Rule::Exact][game % 2];
@@ -1123,16 +1129,7 @@ fn the_packed_candidate_order_is_the_general_one_on_the_hexagon() {
                 break;
             }
         }
-        let mut e = Engine::<Hexagon>::on(b);
-        for _ in 0..2 {
-            for width in [1, WIDTH, usize::MAX] {
-                if let Some(packed) = e.best_candidates_packed(width) {
-                    assert_eq!(packed, e.best_candidates_general(width, false));
-                    compared += 1;
-                }
-            }
-            e.pass();
-        }
+        compared += packed_against_general(&mut Engine::<Hexagon>::on(b));
     }
     assert!(compared >= 200, "compared {compared} times");
 }
