@@ -366,12 +366,11 @@ impl Valuation {
     /// order and without a list: for the questions that need neither
     /// (has `c` a four to play? an open four?), asked at every leaf.
     pub fn four_points(&self, c: Color) -> impl Iterator<Item = Point> + '_ {
-        let n = self.size;
         self.fours[index(c)]
             .iter()
             .map(|&k| usize::from(k))
             .filter(|&k| self.is_proposed(k))
-            .map(move |k| Point::new((k / n) as i32, (k % n) as i32))
+            .map(|k| self.point_at(k))
     }
 
     #[inline]
@@ -484,8 +483,8 @@ impl Valuation {
             .map(move |k| (k, attack[k] + defence[k]))
     }
 
-    /// The point of index `k` (row by row, as
-    /// [`Valuation::valued_indexes`] gives it).
+    /// The point of index `k` (row by row, as the valuation indexes its
+    /// points: [`Valuation::valued_indexes`], the four points).
     pub fn point_at(&self, k: usize) -> Point {
         Point::new((k / self.size) as i32, (k % self.size) as i32)
     }

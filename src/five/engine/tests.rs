@@ -552,12 +552,6 @@ fn wins_in_three(b: &FiveBoard) -> bool {
     })
 }
 
-/// `games` dense random positions (a fixed generator from `seed`: the
-/// same positions every run) on `size`x`size` boards, the rules in
-/// turn (freestyle, exactly five, renju): `stones.0` plus up to
-/// `stones.1 - 1` more stones played alternately on legal points at
-/// least `margin` from the edge, stopped before a move that ends the
-/// game.
 /// A fixed generator of picks below `n` (a linear congruential one):
 /// the same positions every run.
 fn picker(mut seed: u64) -> impl FnMut(usize) -> usize {
@@ -569,6 +563,12 @@ fn picker(mut seed: u64) -> impl FnMut(usize) -> usize {
     }
 }
 
+/// `games` dense random positions (a fixed generator from `seed`: the
+/// same positions every run) on `size`x`size` boards, the rules in
+/// turn (freestyle, exactly five, renju): `stones.0` plus up to
+/// `stones.1 - 1` more stones played alternately on legal points at
+/// least `margin` from the edge, stopped before a move that ends the
+/// game.
 pub(super) fn dense_games(
     seed: u64,
     games: usize,
