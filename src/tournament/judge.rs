@@ -48,6 +48,7 @@ use super::{stop, Engine, SETUP_LIMIT};
 use crate::five::engine::rule_of_gomocup;
 use crate::five::record::read_psq_for;
 use crate::five::{FiveBoard, Outcome, Rule};
+use crate::position::Color;
 use crate::position::Point;
 
 /// A position to judge: a prefix of a recorded game.
@@ -621,21 +622,65 @@ pub fn phases(screen: &Screen, candidates: &[Brain], scale: f64, width: usize) -
 /// candidate was judged on and each other candidate's paired difference
 /// with it (and how many of its moves differ).
 pub fn phase_table(phases: &[Phase]) -> String {
-    let names: Vec<&str> = phases
+    let rows: Vec<(String, &[Figures])> = phases
+        .iter()
+        .map(|p| {
+            let band = format!("{}–{}", p.stones.start(), p.stones.end());
+            (band, p.figures.as_slice())
+        })
+        .collect();
+    split_table("stones", &rows)
+}
+
+/// The figures of each colour to move, Black first: a screen's
+/// positions are drawn from both sides of the games, and a brain may
+/// lose its ground as one colour only (the side the openings favour
+/// plays other positions than the side they do not). A position's
+/// side to move is Black when an even number of moves has been played
+/// (no rule of five in a row passes; Pente's captures remove stones,
+/// not moves).
+pub fn colours(screen: &Screen, candidates: &[Brain], scale: f64) -> Vec<(Color, Vec<Figures>)> {
+    [Color::Black, Color::White]
+        .into_iter()
+        .map(|c| {
+            let figures = figures_where(screen, candidates, scale, |p| {
+                (p.stones.len() % 2 == 0) == (c == Color::Black)
+            });
+            (c, figures)
+        })
+        .collect()
+}
+
+/// [`colours`] as a Markdown table, a row a colour, as [`phase_table`]
+/// has a row a band.
+pub fn colour_table(colours: &[(Color, Vec<Figures>)]) -> String {
+    let rows: Vec<(String, &[Figures])> = colours
+        .iter()
+        .map(|(c, f)| (format!("{c:?}"), f.as_slice()))
+        .collect();
+    split_table("to move", &rows)
+}
+
+/// A table of the screen split into parts (bands, colours): a row a
+/// part, headed `what`, with the positions the first candidate was
+/// judged on there and each other candidate's paired difference with
+/// it.
+fn split_table(what: &str, rows: &[(String, &[Figures])]) -> String {
+    let names: Vec<&str> = rows
         .first()
-        .map(|p| p.figures.iter().skip(1).map(|f| f.name.as_str()).collect())
+        .map(|(_, f)| f.iter().skip(1).map(|f| f.name.as_str()).collect())
         .unwrap_or_default();
-    let mut out = String::from("| stones | positions |");
+    let mut out = format!("| {what} | positions |");
     for n in &names {
         out += &format!(" {n} against the first |");
     }
     out += "\n| --- | ---: |";
     out += &" ---: |".repeat(names.len());
     out += "\n";
-    for p in phases {
-        let judged = p.figures.first().map_or(0, |f| f.positions);
-        out += &format!("| {}–{} | {judged} |", p.stones.start(), p.stones.end());
-        for f in p.figures.iter().skip(1) {
+    for (label, figures) in rows {
+        let judged = figures.first().map_or(0, |f| f.positions);
+        out += &format!("| {label} | {judged} |");
+        for f in figures.iter().skip(1) {
             out += &match f.paired {
                 Some((m, se, d)) if f.positions > 0 => {
                     format!(" {m:+.4} ± {se:.4} ({d} differ) |")
@@ -874,6 +919,77 @@ mod tests {
         );
         assert!(t.contains("(1 differ) |\n| 4–7 | 2 |"), "{t}");
         assert!(phases(&Screen::default(), &[], 250.0, 4).is_empty());
+    }
+
+    #[test]
+    fn colours_split_the_screen_by_the_side_to_move() {
+        let a = Brain::from_command("a", "a-brain").unwrap();
+        let b = Brain::from_command("b", "b-brain").unwrap();
+        let e = |v| Some(Verdict::Eval(v));
+        // Positions of 1, 2, 5 and 6 moves: White to move on the first
+        // and third, Black on the others. b gains on the second (Black)
+        // and loses as much on the third (White); the fourth is lost
+        // before the move and left out.
+        let mut screen = screen_of(
+            &[
+                ("0", e(0)),
+                ("1", e(0)),
+                ("2", e(0)),
+                (
+                    "3",
+                    Some(Verdict::Mate {
+                        win: false,
+                        plies: 2,
+                    }),
+                ),
+                ("0:1,1", e(0)),
+                ("1:1,1", e(0)),
+                ("1:2,2", e(-250)),
+                ("2:1,1", e(0)),
+                ("2:2,2", e(250)),
+                ("3:1,1", e(0)),
+            ],
+            &[
+                (
+                    "a-brain",
+                    &[(0, (1, 1)), (1, (1, 1)), (2, (1, 1)), (3, (1, 1))],
+                ),
+                (
+                    "b-brain",
+                    &[(0, (1, 1)), (1, (2, 2)), (2, (2, 2)), (3, (1, 1))],
+                ),
+            ],
+        );
+        let pos = |n: u8| Position {
+            rule: 1,
+            size: 15,
+            stones: (0..n).map(|k| (k, 9)).collect(),
+        };
+        screen.positions = vec![pos(1), pos(2), pos(5), pos(6)];
+        let split = colours(&screen, &[a.clone(), b.clone()], 250.0);
+        assert_eq!(split.len(), 2);
+        let (black, white) = (&split[0], &split[1]);
+        assert_eq!(black.0, Color::Black);
+        assert_eq!(white.0, Color::White);
+        assert_eq!(black.1[0].positions, 1);
+        assert_eq!(white.1[0].positions, 2);
+        let gain = 1.0 / (1.0 + (-1f64).exp()) - 0.5;
+        let (mb, _, db) = black.1[1].paired.unwrap();
+        assert!((mb - gain).abs() < 1e-12, "{mb}");
+        assert_eq!(db, 1);
+        let (mw, _, dw) = white.1[1].paired.unwrap();
+        assert!((mw + gain / 2.0).abs() < 1e-12, "{mw}");
+        assert_eq!(dw, 1);
+        // The whole screen nets the two.
+        let whole = figures(&screen, &[a, b], 250.0)[1].paired.unwrap().0;
+        assert!((whole - (gain - gain) / 3.0).abs() < 1e-12, "{whole}");
+        let t = colour_table(&split);
+        assert!(
+            t.starts_with("| to move | positions | b against the first |"),
+            "{t}"
+        );
+        assert!(t.contains(&format!("| Black | 1 | {gain:+.4} ± ")), "{t}");
+        assert!(t.contains("(1 differ) |\n| White | 2 |"), "{t}");
     }
 
     #[test]

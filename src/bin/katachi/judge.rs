@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use katachi::tournament::judge::{
-    draw_positions, figures, fill, phase_table, phases, table, Asking, Brain, Draw, Screen,
+    colour_table, colours, draw_positions, figures, fill, phase_table, phases, table, Asking,
+    Brain, Draw, Screen,
 };
 
 /// `katachi judge`'s flags.
@@ -73,6 +74,11 @@ pub(crate) struct JudgeArgs {
     /// band (0–N-1, N–2N-1, ...): where the candidates' moves part.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     by_stones: Option<u16>,
+    /// Also print the comparison for each colour to move (Black when an
+    /// even number of moves has been played): the openings favour one
+    /// side, and the two sides' positions differ.
+    #[arg(long)]
+    by_colour: bool,
 }
 
 /// A scale above zero (the curve divides by it).
@@ -165,6 +171,10 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
         );
     }
     print!("{}", table(&figures(&screen, &candidates, a.scale)));
+    if a.by_colour {
+        println!();
+        print!("{}", colour_table(&colours(&screen, &candidates, a.scale)));
+    }
     if let Some(width) = a.by_stones {
         println!();
         print!(
