@@ -656,7 +656,13 @@ pub fn colours(screen: &Screen, candidates: &[Brain], scale: f64) -> Vec<(Color,
 pub fn colour_table(colours: &[(Color, Vec<Figures>)]) -> String {
     let rows: Vec<(String, &[Figures])> = colours
         .iter()
-        .map(|(c, f)| (format!("{c:?}"), f.as_slice()))
+        .map(|(c, f)| {
+            let name = match c {
+                Color::Black => "Black",
+                Color::White => "White",
+            };
+            (name.to_string(), f.as_slice())
+        })
         .collect();
     split_table("to move", &rows)
 }
