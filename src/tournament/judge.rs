@@ -863,14 +863,33 @@ mod tests {
         assert!(table(&f).contains("| b | 2 |"));
     }
 
-    #[test]
-    fn phases_pair_the_candidates_band_by_band() {
+    /// Two brains, `a` and `b`, on positions of 1, 2, 5 and 6 moves
+    /// (White, Black, White, Black to move; bands 0–3 and 4–7 of width
+    /// 4): `a` plays 1,1 on each, `b` where `b_moves` says; `verdicts`
+    /// as [`screen_of`] takes them.
+    fn split_fixture(
+        verdicts: &[(&str, Option<Verdict>)],
+        b_moves: &[(usize, (u8, u8))],
+    ) -> (Screen, Brain, Brain) {
         let a = Brain::from_command("a", "a-brain").unwrap();
         let b = Brain::from_command("b", "b-brain").unwrap();
+        let a_moves = [(0, (1, 1)), (1, (1, 1)), (2, (1, 1)), (3, (1, 1))];
+        let mut screen = screen_of(verdicts, &[("a-brain", &a_moves), ("b-brain", b_moves)]);
+        let pos = |n: u8| Position {
+            rule: 1,
+            size: 15,
+            stones: (0..n).map(|k| (k, 9)).collect(),
+        };
+        screen.positions = vec![pos(1), pos(2), pos(5), pos(6)];
+        (screen, a, b)
+    }
+
+    #[test]
+    fn phases_pair_the_candidates_band_by_band() {
         let e = |v| Some(Verdict::Eval(v));
         // Positions of 1, 2, 5 and 6 stones; b parts from a on the
         // second (better for it) and on the fourth (worse).
-        let mut screen = screen_of(
+        let (screen, a, b) = split_fixture(
             &[
                 ("0", e(0)),
                 ("1", e(0)),
@@ -883,23 +902,8 @@ mod tests {
                 ("3:1,1", e(0)),
                 ("3:2,2", e(250)),
             ],
-            &[
-                (
-                    "a-brain",
-                    &[(0, (1, 1)), (1, (1, 1)), (2, (1, 1)), (3, (1, 1))],
-                ),
-                (
-                    "b-brain",
-                    &[(0, (1, 1)), (1, (2, 2)), (2, (1, 1)), (3, (2, 2))],
-                ),
-            ],
+            &[(0, (1, 1)), (1, (2, 2)), (2, (1, 1)), (3, (2, 2))],
         );
-        let pos = |n: u8| Position {
-            rule: 1,
-            size: 15,
-            stones: (0..n).map(|k| (k, 9)).collect(),
-        };
-        screen.positions = vec![pos(1), pos(2), pos(5), pos(6)];
         let bands = phases(&screen, &[a.clone(), b.clone()], 250.0, 4);
         assert_eq!(bands.len(), 2);
         assert_eq!(bands[0].stones, 0..=3);
@@ -929,25 +933,21 @@ mod tests {
 
     #[test]
     fn colours_split_the_screen_by_the_side_to_move() {
-        let a = Brain::from_command("a", "a-brain").unwrap();
-        let b = Brain::from_command("b", "b-brain").unwrap();
         let e = |v| Some(Verdict::Eval(v));
         // Positions of 1, 2, 5 and 6 moves: White to move on the first
         // and third, Black on the others. b gains on the second (Black)
         // and loses as much on the third (White); the fourth is lost
         // before the move and left out.
-        let mut screen = screen_of(
+        let lost = Some(Verdict::Mate {
+            win: false,
+            plies: 2,
+        });
+        let (screen, a, b) = split_fixture(
             &[
                 ("0", e(0)),
                 ("1", e(0)),
                 ("2", e(0)),
-                (
-                    "3",
-                    Some(Verdict::Mate {
-                        win: false,
-                        plies: 2,
-                    }),
-                ),
+                ("3", lost),
                 ("0:1,1", e(0)),
                 ("1:1,1", e(0)),
                 ("1:2,2", e(-250)),
@@ -955,23 +955,8 @@ mod tests {
                 ("2:2,2", e(250)),
                 ("3:1,1", e(0)),
             ],
-            &[
-                (
-                    "a-brain",
-                    &[(0, (1, 1)), (1, (1, 1)), (2, (1, 1)), (3, (1, 1))],
-                ),
-                (
-                    "b-brain",
-                    &[(0, (1, 1)), (1, (2, 2)), (2, (2, 2)), (3, (1, 1))],
-                ),
-            ],
+            &[(0, (1, 1)), (1, (2, 2)), (2, (2, 2)), (3, (1, 1))],
         );
-        let pos = |n: u8| Position {
-            rule: 1,
-            size: 15,
-            stones: (0..n).map(|k| (k, 9)).collect(),
-        };
-        screen.positions = vec![pos(1), pos(2), pos(5), pos(6)];
         let split = colours(&screen, &[a.clone(), b.clone()], 250.0);
         assert_eq!(split.len(), 2);
         let (black, white) = (&split[0], &split[1]);
