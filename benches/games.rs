@@ -198,6 +198,7 @@ fn run(args: Args) -> Result<(), String> {
         opening_moves: args.opening_moves,
         seed: args.seed,
         settings: args.settings,
+        time_odds: Vec::new(),
         out: out.clone(),
         shard: None,
         fit: Fit::default(),

@@ -246,6 +246,116 @@ fn the_referee_charges_a_brains_illegal_move_crash_timeout_and_nonsense() {
     }
 }
 
+/// A Gomocup brain in bash that writes every `INFO` line it is told to
+/// `log` and plays the points 1, 2, 3… of row `row` (counting afresh at
+/// each `START`).
+fn listening_brain(dir: &Path, name: &str, log: &Path, row: u32) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(
+        &path,
+        format!(
+            "#!/usr/bin/env bash\n\
+             n=0\n\
+             while read -r line; do\n\
+               case \"${{line%% *}}\" in\n\
+                 START) n=0; echo OK ;;\n\
+                 INFO) echo \"$line\" >> '{}' ;;\n\
+                 BEGIN|TURN|DONE) n=$((n+1)); echo \"$n,{row}\" ;;\n\
+                 END) exit 0 ;;\n\
+               esac\n\
+             done\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+#[test]
+fn time_odds_give_a_brain_more_time_as_either_colour() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (log_a, log_b) = (tmp.path().join("a.log"), tmp.path().join("b.log"));
+    let a = listening_brain(tmp.path(), "a.sh", &log_a, 3);
+    let b = listening_brain(tmp.path(), "b.sh", &log_b, 5);
+    let (pa, pb) = (
+        format!("a=gomocup:{}", s(&a)),
+        format!("b=gomocup:{}", s(&b)),
+    );
+    let out = tmp.path().join("t");
+    let flags = |odds: &'static str| {
+        vec![
+            "--move-time",
+            "2",
+            "--game-time",
+            "10",
+            "--time-odds",
+            odds,
+            "--openings",
+            "1",
+            "--opening-moves",
+            "0",
+            "--size",
+            "11",
+            "-o",
+            s(&out),
+        ]
+    };
+    ok(&tournament(&[&pa, &pb], &flags("a=1.5")));
+    // Black's fifth stone wins each game; one each.
+    let v = standings(&out);
+    assert_eq!(line(&v, "a")["wins"], 1, "{v}");
+    assert_eq!(line(&v, "b")["wins"], 1, "{v}");
+    let told = |log: &Path| {
+        let mut lines: Vec<String> = std::fs::read_to_string(log)
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains("timeout"))
+            .map(str::to_string)
+            .collect();
+        lines.sort();
+        lines.dedup();
+        lines
+    };
+    assert_eq!(
+        told(&log_a),
+        ["INFO timeout_match 15000", "INFO timeout_turn 3000"]
+    );
+    assert_eq!(
+        told(&log_b),
+        ["INFO timeout_match 10000", "INFO timeout_turn 2000"]
+    );
+    let identity = std::fs::read_to_string(out.join("tournament.txt")).unwrap();
+    assert!(identity.contains("time odds a = 1.5"), "{identity}");
+    // Resuming with other odds is another tournament.
+    let o = tournament(&[&pa, &pb], &flags("a=2"));
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("holds another tournament"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Odds for nobody, or not a positive factor, are refused.
+    let other = tmp.path().join("u");
+    for (odds, why) in [
+        ("c=2", "no player is named c"),
+        ("a=0", "not a positive number"),
+        ("a", "expected NAME=FACTOR"),
+    ] {
+        let o = tournament(
+            &[&pa, &pb],
+            &["--time-odds", odds, "--move-time", "1", "-o", s(&other)],
+        );
+        assert!(!o.status.success(), "{odds}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{odds}: {err}");
+    }
+}
+
 #[test]
 fn a_resumed_five_tournament_equals_an_uninterrupted_one() {
     let tmp = tempfile::tempdir().unwrap();

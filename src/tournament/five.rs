@@ -153,12 +153,14 @@ impl Referee for FiveReferee {
 
 /// Plays one game of five in a row after `opening` (stones the referee
 /// plays for both sides, Black first; a stone the rules refuse stops the
-/// opening there).
+/// opening there), Black and White with `odds` times `setup`'s clocks
+/// ([`referee::EVEN`] for the same).
 pub fn play_five_game(
     black: &mut dyn Side<FiveReferee>,
     white: &mut dyn Side<FiveReferee>,
     setup: FiveSetup,
     move_cap: usize,
+    odds: [f64; 2],
     seed: u64,
     opening: &[Point],
 ) -> Result<Refereed<FiveReferee>, String> {
@@ -166,6 +168,7 @@ pub fn play_five_game(
         move_cap,
         move_time: setup.move_time,
         game_time: setup.game_time,
+        odds,
     };
     Ok(referee::referee(
         FiveReferee::new(setup)?,
@@ -571,6 +574,78 @@ mod tests {
         }
     }
 
+    /// A player of a fixed list of points that takes `pause` over each
+    /// and writes down the clocks the referee gives it.
+    struct Slow {
+        moves: Vec<Point>,
+        pause: Duration,
+        clocks: Option<(Option<Duration>, Option<Duration>)>,
+        limits: Vec<Option<Duration>>,
+    }
+
+    impl Side<FiveReferee> for Slow {
+        fn name(&self) -> String {
+            "slow".into()
+        }
+        fn new_game(&mut self, _: &FiveSetup, _: u64) -> Result<(), String> {
+            Ok(())
+        }
+        fn play(&mut self, _: Color, _: Point) -> Result<(), String> {
+            Ok(())
+        }
+        fn set_clocks(&mut self, move_time: Option<Duration>, game_time: Option<Duration>) {
+            self.clocks = Some((move_time, game_time));
+        }
+        fn set_move_limit(&mut self, limit: Option<Duration>, _: Option<Duration>) {
+            self.limits.push(limit);
+        }
+        fn genmove(&mut self, _: Color) -> Result<Option<Point>, String> {
+            std::thread::sleep(self.pause);
+            Ok((!self.moves.is_empty()).then(|| self.moves.remove(0)))
+        }
+    }
+
+    #[test]
+    fn time_odds_give_each_colour_its_own_clocks() {
+        let slow = |pause: u64, row: i32| Slow {
+            moves: (0..5).map(|j| Point::new(row, j)).collect(),
+            pause: Duration::from_millis(pause),
+            clocks: None,
+            limits: Vec::new(),
+        };
+        let timed = FiveSetup {
+            move_time: Some(Duration::from_millis(50)),
+            game_time: Some(Duration::from_secs(10)),
+            ..setup(15, Rule::Freestyle)
+        };
+        // Black takes 100 ms a move: over the match's 50 ms, well within
+        // the 2 s that forty times the time gives it.
+        let (mut black, mut white) = (slow(100, 7), slow(0, 9));
+        let r = play_five_game(&mut black, &mut white, timed, 400, [40.0, 1.0], 1, &[]).unwrap();
+        assert_eq!(
+            (r.end, r.winner()),
+            (referee::End::Rules, Some(Color::Black))
+        );
+        let ms = Duration::from_millis;
+        assert_eq!(black.clocks, Some((Some(ms(2000)), Some(ms(400_000)))));
+        assert_eq!(white.clocks, Some((Some(ms(50)), Some(ms(10_000)))));
+        assert_eq!(black.limits.len(), 5);
+        assert!(black.limits.iter().all(|&l| l == Some(ms(2000))));
+        assert!(white.limits.iter().all(|&l| l == Some(ms(50))));
+        // The same game at even time is lost on time at Black's first
+        // move; and the odds follow the colour, not the player.
+        let (mut black, mut white) = (slow(100, 7), slow(0, 9));
+        let r = play_five_game(&mut black, &mut white, timed, 400, referee::EVEN, 1, &[]).unwrap();
+        assert_eq!(r.end, referee::End::Timeout(Color::Black));
+        let (mut black, mut white) = (slow(0, 7), slow(100, 9));
+        let r = play_five_game(&mut black, &mut white, timed, 400, [1.0, 40.0], 1, &[]).unwrap();
+        assert_eq!(
+            (r.end, r.winner()),
+            (referee::End::Rules, Some(Color::Black))
+        );
+        assert_eq!(white.limits, vec![Some(ms(2000)); 4]);
+    }
+
     #[test]
     fn five_in_a_row_wins_and_the_record_reads_back() {
         let mut black = Script((0..5).map(|j| Point::new(7, j)).collect());
@@ -580,6 +655,7 @@ mod tests {
             &mut white,
             setup(15, Rule::Freestyle),
             400,
+            referee::EVEN,
             1,
             &[],
         )
@@ -614,6 +690,7 @@ mod tests {
             &mut white,
             setup(15, Rule::Renju),
             400,
+            referee::EVEN,
             1,
             &opening,
         )
@@ -629,6 +706,7 @@ mod tests {
             &mut white,
             setup(15, Rule::Freestyle),
             400,
+            referee::EVEN,
             1,
             &opening,
         )
@@ -647,6 +725,7 @@ mod tests {
                 &mut RandomFive::new("b"),
                 setup(5, Rule::Exact),
                 400,
+                referee::EVEN,
                 seed,
                 &[],
             )
@@ -664,6 +743,7 @@ mod tests {
             &mut Baseline::greedy("h"),
             setup(15, Rule::Freestyle),
             6,
+            referee::EVEN,
             1,
             &[],
         )
@@ -700,7 +780,16 @@ mod tests {
     fn katachi_beats_the_random_player() {
         let mut k = FiveKatachi::new("k", FiveWork::Time(Some(Duration::from_millis(20))));
         let mut r = RandomFive::new("r");
-        let res = play_five_game(&mut k, &mut r, setup(15, Rule::Freestyle), 400, 2, &[]).unwrap();
+        let res = play_five_game(
+            &mut k,
+            &mut r,
+            setup(15, Rule::Freestyle),
+            400,
+            referee::EVEN,
+            2,
+            &[],
+        )
+        .unwrap();
         assert_eq!(res.winner(), Some(Color::Black), "{:?}", res.error);
         assert_eq!(res.end, referee::End::Rules);
     }

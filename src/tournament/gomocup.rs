@@ -43,6 +43,10 @@ pub struct GomocupPlayer {
     game_left: Option<Duration>,
     /// Whether the game has a game clock (`time_left` is then sent).
     game_clock: bool,
+    /// This side's clocks for the coming game (move limit, game time),
+    /// when the referee told them: with time odds they differ from the
+    /// setup's, which are the match's.
+    clocks: Option<(Option<Duration>, Option<Duration>)>,
     /// When the brain last answered (see [`SETTLE`]).
     answered: Option<Instant>,
 }
@@ -84,6 +88,7 @@ impl GomocupPlayer {
             move_limit: None,
             game_left: None,
             game_clock: false,
+            clocks: None,
             answered: None,
         };
         p.engine = Some(Engine::spawn(&p.program, &p.args)?);
@@ -191,7 +196,8 @@ impl Side<FiveReferee> for GomocupPlayer {
         }
         self.stones.clear();
         self.told = None;
-        self.game_clock = setup.game_time.is_some();
+        let (move_time, game_time) = self.clocks.unwrap_or((setup.move_time, setup.game_time));
+        self.game_clock = game_time.is_some();
         let start = format!("START {}", setup.size);
         let ok = self.send(std::slice::from_ref(&start), true, SETUP_LIMIT)?;
         if !ok.eq_ignore_ascii_case("OK") {
@@ -201,12 +207,12 @@ impl Side<FiveReferee> for GomocupPlayer {
             return Err(format!("{} answered `{start}` with `{ok}`", self.name));
         }
         let mut info = Vec::new();
-        if let Some(t) = setup.move_time {
+        if let Some(t) = move_time {
             info.push(format!("INFO timeout_turn {}", millis(t).max(1)));
         }
         info.push(format!(
             "INFO timeout_match {}",
-            setup.game_time.map_or(0, millis)
+            game_time.map_or(0, millis)
         ));
         info.push(format!("INFO rule {rule}"));
         info.push("INFO game_type 1".into());
@@ -221,6 +227,10 @@ impl Side<FiveReferee> for GomocupPlayer {
     fn set_move_limit(&mut self, limit: Option<Duration>, game_left: Option<Duration>) {
         self.move_limit = limit;
         self.game_left = game_left;
+    }
+
+    fn set_clocks(&mut self, move_time: Option<Duration>, game_time: Option<Duration>) {
+        self.clocks = Some((move_time, game_time));
     }
 
     fn genmove(&mut self, color: Color) -> Result<Option<Point>, String> {

@@ -607,12 +607,14 @@ impl Side<GoReferee> for GoSide<'_> {
 }
 
 impl Settings {
-    /// The clocks and the cap.
-    pub fn clock(&self) -> Clock {
+    /// The clocks and the cap, Black's and White's clocks `odds` times
+    /// the match's ([`referee::EVEN`] for the same).
+    pub fn clock(&self, odds: [f64; 2]) -> Clock {
         Clock {
             move_cap: self.move_cap,
             move_time: self.move_time,
             game_time: self.game_time,
+            odds,
         }
     }
 }
@@ -624,16 +626,19 @@ pub fn play_game(
     settings: Settings,
     seed: u64,
 ) -> GameResult {
-    play_game_from(black, white, settings, seed, &[])
+    play_game_from(black, white, settings, referee::EVEN, seed, &[])
 }
 
 /// [`play_game`] after `opening`: moves the referee plays for both sides
 /// (Black first) and tells both players, before the first `genmove`.
-/// An opening move the rules refuse stops the opening there.
+/// An opening move the rules refuse stops the opening there. Black's and
+/// White's clocks are `odds` times the settings' ([`referee::EVEN`] for
+/// the same).
 pub fn play_game_from(
     black: &mut dyn Player,
     white: &mut dyn Player,
     settings: Settings,
+    odds: [f64; 2],
     seed: u64,
     opening: &[Move],
 ) -> GameResult {
@@ -641,7 +646,7 @@ pub fn play_game_from(
         GoReferee::new(settings.size, settings.komi),
         &mut GoSide(black),
         &mut GoSide(white),
-        settings.clock(),
+        settings.clock(odds),
         seed,
         opening,
     );

@@ -118,6 +118,14 @@ pub trait Side<R: Referee + ?Sized> {
     fn set_move_limit(&mut self, limit: Option<Duration>, game_left: Option<Duration>) {
         let _ = (limit, game_left);
     }
+    /// This side's clocks for the coming game, after any time odds: the
+    /// most one move may take and all its moves together. Told before
+    /// [`Side::new_game`], for a player that tells its engine at the start
+    /// (a Gomocup brain's `INFO timeout_turn`), since the setup both sides
+    /// share names the match's clocks, not this side's.
+    fn set_clocks(&mut self, move_time: Option<Duration>, game_time: Option<Duration>) {
+        let _ = (move_time, game_time);
+    }
 }
 
 /// The clocks and the cap every game of a match is played with.
@@ -130,6 +138,21 @@ pub struct Clock {
     pub move_time: Option<Duration>,
     /// The most all of one side's moves of a game may take together.
     pub game_time: Option<Duration>,
+    /// Time odds: Black's and White's clocks are the two above times
+    /// these factors ([`EVEN`] for the same time).
+    pub odds: [f64; 2],
+}
+
+/// Time odds of an even game: each side has the match's clocks.
+pub const EVEN: [f64; 2] = [1.0, 1.0];
+
+impl Clock {
+    /// `color`'s move limit and game time: the match's times its odds.
+    pub fn of(&self, color: Color) -> (Option<Duration>, Option<Duration>) {
+        let factor = self.odds[index(color)];
+        let scale = |t: Option<Duration>| t.map(|t| t.mul_f64(factor));
+        (scale(self.move_time), scale(self.game_time))
+    }
 }
 
 /// How a game ended.
@@ -209,16 +232,20 @@ pub fn referee<R: Referee>(
     let mut time = [(Duration::ZERO, 0usize); 2];
     let mut end = End::Cap;
     let mut error = None;
-    // The limit on the next move: the move limit, or what is left of the
-    // side's game time if that is less.
-    let left = |spent: Duration| clock.game_time.map(|g| g.saturating_sub(spent));
-    let limit = |spent: Duration| -> Option<Duration> {
-        match (clock.move_time, left(spent)) {
+    let clocks = [clock.of(Color::Black), clock.of(Color::White)];
+    // The limit on `color`'s next move: its move limit, or what is left
+    // of its game time if that is less.
+    let left =
+        |color: Color, spent: Duration| clocks[index(color)].1.map(|g| g.saturating_sub(spent));
+    let limit = |color: Color, spent: Duration| -> Option<Duration> {
+        match (clocks[index(color)].0, left(color, spent)) {
             (Some(m), Some(l)) => Some(m.min(l)),
             (m, l) => m.or(l),
         }
     };
     let setup = referee.setup();
+    black.set_clocks(clocks[0].0, clocks[0].1);
+    white.set_clocks(clocks[1].0, clocks[1].1);
     // A player that cannot start its game forfeits it.
     if let Err(e) = black.new_game(&setup, seed) {
         error = Some(e);
@@ -250,8 +277,8 @@ pub fn referee<R: Referee>(
             Color::White => (&mut *white, &mut *black),
         };
         let spent = time[index(color)].0;
-        let allowed = limit(spent);
-        me.set_move_limit(allowed, left(spent));
+        let allowed = limit(color, spent);
+        me.set_move_limit(allowed, left(color, spent));
         let t0 = Instant::now();
         let answer = me.genmove(color);
         let took = t0.elapsed();

@@ -57,9 +57,33 @@ pub struct Config {
     pub opening_moves: usize,
     pub seed: u64,
     pub settings: Settings,
+    /// Time odds (`--time-odds NAME=FACTOR`): these players' move and
+    /// game time are the settings' times the factor, whatever colour
+    /// they play; the others have the settings' clocks.
+    pub time_odds: Vec<(String, f64)>,
     pub out: PathBuf,
     pub shard: Option<Shard>,
     pub fit: Fit,
+}
+
+impl Config {
+    /// The factor on `name`'s clocks: its time odds, or 1.
+    fn odds_of(&self, name: &str) -> f64 {
+        self.time_odds
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map_or(1.0, |&(_, f)| f)
+    }
+
+    /// The time odds of game `g`, Black's (the first player's) and
+    /// White's.
+    fn odds(&self, g: &Scheduled, names: &[String]) -> [f64; 2] {
+        [
+            self.odds_of(&names[g.first]),
+            self.odds_of(&names[g.second]),
+        ]
+    }
 }
 
 /// What a run tells its caller as it goes.
@@ -91,6 +115,19 @@ pub fn run(config: &Config, mut progress: impl FnMut(Progress<'_>)) -> Result<St
     }
     for p in &config.players {
         p.check(&config.game)?;
+    }
+    for (name, factor) in &config.time_odds {
+        if !names.contains(name) {
+            return Err(format!(
+                "--time-odds {name}={factor}: no player is named {name} (the players: {})",
+                names.join(", ")
+            ));
+        }
+        if !(factor.is_finite() && *factor > 0.0) {
+            return Err(format!(
+                "--time-odds {name}={factor}: the factor must be a positive number"
+            ));
+        }
     }
     std::fs::create_dir_all(&config.out).map_err(|e| format!("{}: {e}", config.out.display()))?;
     check_same_tournament(config)?;
@@ -177,6 +214,13 @@ fn identity(config: &Config) -> String {
     {
         out +=
             &format!("game five in a row, rule {rule:?}, openings from a file {openings_file:?}\n");
+    }
+    // Only when given, so that the folders of earlier runs still resume.
+    for p in &config.players {
+        let factor = config.odds_of(&p.name);
+        if factor != 1.0 {
+            out += &format!("time odds {} = {factor}\n", p.name);
+        }
     }
     if let Game::Hex { rule } = &config.game {
         out += &format!("game five in a row on the contest's hexagon, rule {rule:?}\n");
@@ -321,6 +365,7 @@ impl Table {
                     second.as_mut(),
                     *setup,
                     config.settings.move_cap,
+                    config.odds(g, names),
                     seed,
                     &openings[g.opening],
                 )?;
@@ -404,6 +449,7 @@ fn play_go(
         first.as_mut(),
         second.as_mut(),
         config.settings,
+        config.odds(g, names),
         seed,
         opening,
     );

@@ -245,6 +245,7 @@ impl TuneConfig {
             opening_moves: self.opening_moves,
             seed,
             settings: self.settings,
+            time_odds: Vec::new(),
             out,
             shard,
             fit: Fit::default(),

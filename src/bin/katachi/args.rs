@@ -521,6 +521,11 @@ pub(crate) struct TournamentArgs {
     /// it as `INFO timeout_match`, and `time_left` before each move).
     #[arg(long, value_name = "SECONDS")]
     pub(crate) game_time: Option<f64>,
+    /// Time odds: NAME's move and game time are the others' times
+    /// FACTOR, as either colour (`--move-time 1 --time-odds k=3`: k
+    /// has 3 s a move, its opponents 1 s). Repeat for more players.
+    #[arg(long, value_name = "NAME=FACTOR", value_parser = time_odds)]
+    pub(crate) time_odds: Vec<(String, f64)>,
     /// Play the K-th of N disjoint parts of the schedule.
     #[arg(long, value_name = "K/N")]
     pub(crate) shard: Option<katachi::tournament::schedule::Shard>,
@@ -569,4 +574,19 @@ impl From<RuleArg> for katachi::five::Rule {
             RuleArg::Pente => katachi::five::Rule::Pente,
         }
     }
+}
+
+/// `--time-odds NAME=FACTOR`: a player's name and a positive factor.
+fn time_odds(s: &str) -> Result<(String, f64), String> {
+    let (name, factor) = s.split_once('=').ok_or(
+        "expected NAME=FACTOR, a player's name and how many times the others' time it has",
+    )?;
+    let factor: f64 = factor
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{factor}` is not a number"))?;
+    if !(factor.is_finite() && factor > 0.0) {
+        return Err(format!("the factor {factor} is not a positive number"));
+    }
+    Ok((name.trim().to_string(), factor))
 }

@@ -162,6 +162,7 @@ fn standings(a: TournamentArgs) -> Result<Standings, Failure> {
             move_time: seconds("--move-time", a.move_time)?,
             game_time: seconds("--game-time", a.game_time)?,
         },
+        time_odds: a.time_odds,
         out: a.out.expect("clap requires --out without --merge"),
         shard: a.shard,
         fit,
