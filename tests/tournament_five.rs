@@ -164,13 +164,23 @@ fn pbrain_katachi_plays_through_the_gomocup_adapter() {
     }
 }
 
+/// Writes `text` to `path` as an executable script.
+fn executable(path: PathBuf, text: &str) -> PathBuf {
+    std::fs::write(&path, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
 /// A Gomocup brain in bash: `OK` to `START`, `on_move` when a move is
 /// asked (`BEGIN`, `TURN`, `BOARD`'s `DONE`), nothing to the rest.
 fn fake_brain(dir: &Path, name: &str, on_move: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(
-        &path,
-        format!(
+    executable(
+        dir.join(name),
+        &format!(
             "#!/usr/bin/env bash\n\
              while read -r line; do\n\
                case \"${{line%% *}}\" in\n\
@@ -181,13 +191,6 @@ fn fake_brain(dir: &Path, name: &str, on_move: &str) -> PathBuf {
              done\n"
         ),
     )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    path
 }
 
 #[test]
@@ -250,10 +253,9 @@ fn the_referee_charges_a_brains_illegal_move_crash_timeout_and_nonsense() {
 /// `log` and plays the points 1, 2, 3… of row `row` (counting afresh at
 /// each `START`).
 fn listening_brain(dir: &Path, name: &str, log: &Path, row: u32) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(
-        &path,
-        format!(
+    executable(
+        dir.join(name),
+        &format!(
             "#!/usr/bin/env bash\n\
              n=0\n\
              while read -r line; do\n\
@@ -267,13 +269,6 @@ fn listening_brain(dir: &Path, name: &str, log: &Path, row: u32) -> PathBuf {
             log.display()
         ),
     )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    path
 }
 
 #[test]
