@@ -574,10 +574,10 @@ mod tests {
         }
     }
 
-    /// A player of a fixed list of points that takes `pause` over each
-    /// and writes down the clocks the referee gives it.
+    /// A [`Script`] that takes `pause` over each move and writes down
+    /// the clocks the referee gives it.
     struct Slow {
-        moves: Vec<Point>,
+        script: Script,
         pause: Duration,
         clocks: Option<(Option<Duration>, Option<Duration>)>,
         limits: Vec<Option<Duration>>,
@@ -599,16 +599,16 @@ mod tests {
         fn set_move_limit(&mut self, limit: Option<Duration>, _: Option<Duration>) {
             self.limits.push(limit);
         }
-        fn genmove(&mut self, _: Color) -> Result<Option<Point>, String> {
+        fn genmove(&mut self, color: Color) -> Result<Option<Point>, String> {
             std::thread::sleep(self.pause);
-            Ok((!self.moves.is_empty()).then(|| self.moves.remove(0)))
+            self.script.genmove(color)
         }
     }
 
     #[test]
     fn time_odds_give_each_colour_its_own_clocks() {
         let slow = |pause: u64, row: i32| Slow {
-            moves: (0..5).map(|j| Point::new(row, j)).collect(),
+            script: Script((0..5).map(|j| Point::new(row, j)).collect()),
             pause: Duration::from_millis(pause),
             clocks: None,
             limits: Vec::new(),
