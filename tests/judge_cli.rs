@@ -237,3 +237,114 @@ fn bad_command_lines_are_refused_with_a_reason() {
     }
     assert!(!Path::new(&file).exists());
 }
+
+/// Writes `text` to `path` as an executable script.
+fn executable(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+#[test]
+fn a_stopped_screen_keeps_what_it_asked_and_one_file_serves_one_run_at_a_time() {
+    use katachi::tournament::judge::SAVE_EVERY;
+    let tmp = tempfile::tempdir().unwrap();
+    let games_dir = tmp.path().join("games");
+    ok(&support::tournament(
+        &["--game", "five", "--rule", "exact"],
+        &["k=katachi:depth=2", "g=greedy"],
+        &["--size", "15", "--openings", "6", "-o", s(&games_dir)],
+    ));
+    // A candidate that fails from its 21st position on while the file
+    // `fail` exists: katachi's brain, one process a position.
+    let count = tmp.path().join("count");
+    let fail = tmp.path().join("fail");
+    let flaky = tmp.path().join("flaky.sh");
+    executable(
+        &flaky,
+        &format!(
+            "#!/usr/bin/env bash\n\
+             n=$(( $(cat {count} 2>/dev/null || echo 0) + 1 ))\n\
+             echo $n > {count}\n\
+             if [ -e {fail} ] && [ $n -gt 20 ]; then exit 1; fi\n\
+             exec {} --nodes 300\n",
+            env!("CARGO_BIN_EXE_pbrain-katachi"),
+            count = s(&count),
+            fail = s(&fail),
+        ),
+    );
+    std::fs::write(&fail, "").unwrap();
+    let file = tmp.path().join("screen.json");
+    let lock = tmp.path().join("screen.json.lock");
+    let judge_cmd = brain(1000);
+    let candidate = format!("flaky={}", s(&flaky));
+    let args = [
+        "-o",
+        s(&file),
+        "--games",
+        s(&games_dir),
+        "--from-player",
+        "k",
+        "--rule",
+        "exact",
+        "--count",
+        "40",
+        "--judge",
+        &judge_cmd,
+        "--eval-word",
+        "score",
+        "--jobs",
+        "1",
+        "-p",
+        &candidate,
+    ];
+    let stopped = judge(&args);
+    assert!(!stopped.status.success());
+    let said = String::from_utf8_lossy(&stopped.stderr);
+    assert!(said.contains(&format!("flaky: {SAVE_EVERY} of ")), "{said}");
+    // The answers up to the last save are kept; the lock is gone.
+    let screen = Screen::load(&file).unwrap().expect("the screen file");
+    let n = screen.positions.len();
+    assert!(n > 20, "{n} positions: too few to fail after 20");
+    assert_eq!(screen.moves[s(&flaky)].len(), SAVE_EVERY);
+    assert!(!lock.exists());
+
+    // A run holds the lock: another is refused and leaves the file alone.
+    let before = std::fs::read(&file).unwrap();
+    std::fs::write(&lock, std::process::id().to_string()).unwrap();
+    std::fs::remove_file(&fail).unwrap();
+    let refused = judge(&args);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("screen.json.lock")
+            && err.contains(&format!("another run (process {})", std::process::id())),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    assert!(lock.exists());
+
+    // The lock of a process that is gone is taken over (where /proc
+    // says so); the run asks only what the stopped one had not.
+    if Path::new("/proc/self").exists() {
+        let mut gone = std::process::Command::new("true").spawn().unwrap();
+        let pid = gone.id();
+        gone.wait().unwrap();
+        std::fs::write(&lock, pid.to_string()).unwrap();
+    } else {
+        std::fs::remove_file(&lock).unwrap();
+    }
+    let resumed = judge(&args);
+    ok(&resumed);
+    let said = String::from_utf8_lossy(&resumed.stderr);
+    assert!(
+        said.contains(&format!("flaky: {} moves to ask", n - SAVE_EVERY)),
+        "{said}"
+    );
+    let screen = Screen::load(&file).unwrap().expect("the screen file");
+    assert_eq!(screen.moves[s(&flaky)].len(), n);
+    assert!(!lock.exists());
+}

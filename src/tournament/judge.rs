@@ -386,6 +386,80 @@ impl Screen {
     }
 }
 
+/// How many answers a job asks between two saves of the screen file: a
+/// screen of a thousand positions asks for half an hour, and one stopped
+/// keeps what it had asked by its last save.
+pub const SAVE_EVERY: usize = 16;
+
+/// A screen file's lock, `FILE.lock`: taken before a run reads the file
+/// and removed when it ends, so that two runs on one file (each saves the
+/// whole file, its own answers and what it read at the start) cannot
+/// drop each other's answers. It names the process that holds it; the
+/// lock of a process that is gone (a run killed) is taken over where the
+/// system lists its processes (Linux's `/proc`), and elsewhere says how
+/// to remove it.
+#[derive(Debug)]
+pub struct ScreenLock {
+    path: PathBuf,
+}
+
+impl ScreenLock {
+    /// Takes the lock of the screen file `screen`.
+    pub fn take(screen: &Path) -> Result<ScreenLock, String> {
+        let mut name = screen.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        let shown = path.display();
+        // Twice at most: once more after taking a dead process's lock over.
+        for _ in 0..2 {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut f) => {
+                    use std::io::Write;
+                    let lock = ScreenLock { path: path.clone() };
+                    write!(f, "{}", std::process::id()).map_err(|e| format!("{shown}: {e}"))?;
+                    return Ok(lock);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let holder = std::fs::read_to_string(&path)
+                        .ok()
+                        .and_then(|t| t.trim().parse::<u32>().ok());
+                    if holder.is_some_and(process_gone) {
+                        std::fs::remove_file(&path).map_err(|e| format!("{shown}: {e}"))?;
+                        continue;
+                    }
+                    let who = holder.map_or("another run".to_string(), |pid| {
+                        format!("another run (process {pid})")
+                    });
+                    return Err(format!(
+                        "{shown}: {who} is using this screen file; wait for it to end, \
+                         or remove the lock if no run is going"
+                    ));
+                }
+                Err(e) => return Err(format!("{shown}: {e}")),
+            }
+        }
+        Err(format!("{shown}: could not take the lock"))
+    }
+}
+
+impl Drop for ScreenLock {
+    fn drop(&mut self) {
+        // Nothing to do when it is already gone.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Whether process `pid` is known not to run: only where `/proc` lists
+/// the processes; elsewhere never.
+fn process_gone(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    proc.join("self").exists() && !proc.join(pid.to_string()).exists()
+}
+
 /// Runs `work` on every item by `jobs` threads; the first error stops
 /// the rest (items already started finish).
 fn parallel<T: Sync, R: Send>(
@@ -444,8 +518,10 @@ pub struct Asking {
 
 /// Asks what `screen` does not know yet: each candidate's move on every
 /// position, and the judge's verdict before and after each move. Saves
-/// to `path` after each step, so that an interrupted screen keeps what
-/// it asked; says what each step is about to ask through `progress`.
+/// to `path` after every [`SAVE_EVERY`] answers a job, so that an
+/// interrupted screen keeps what it asked; says what each step is about
+/// to ask, and how far a long one has come, through `progress`. The
+/// caller holds the file's [`ScreenLock`].
 pub fn fill(
     screen: &mut Screen,
     candidates: &[Brain],
@@ -460,12 +536,19 @@ pub fn fill(
         if !todo.is_empty() {
             progress(&format!("{}: {} moves to ask", c.name, todo.len()));
         }
-        let got = parallel(&todo, asking.jobs, |&k| {
-            c.ask(&screen.positions[k], asking.move_ms)
-                .map(|(mv, _)| (k, mv))
-        })?;
-        screen.moves.entry(c.command()).or_default().extend(got);
-        screen.save(path)?;
+        let mut done = 0;
+        for chunk in todo.chunks(SAVE_EVERY * asking.jobs.max(1)) {
+            let got = parallel(chunk, asking.jobs, |&k| {
+                c.ask(&screen.positions[k], asking.move_ms)
+                    .map(|(mv, _)| (k, mv))
+            })?;
+            screen.moves.entry(c.command()).or_default().extend(got);
+            screen.save(path)?;
+            done += chunk.len();
+            if done < todo.len() {
+                progress(&format!("{}: {done} of {} asked", c.name, todo.len()));
+            }
+        }
     }
     // Every verdict the figures need: each position, and each position
     // after each candidate's move there.
@@ -501,13 +584,22 @@ pub fn fill(
     if !asks.is_empty() {
         progress(&format!("the judge: {} positions to judge", asks.len()));
     }
-    let got = parallel(&asks, asking.jobs, |(key, pos)| {
-        asking
-            .judge
-            .ask(pos, asking.move_ms)
-            .map(|(_, said)| (key.clone(), parse_verdict(&said, &asking.key)))
-    })?;
-    screen.verdicts.extend(got);
+    let mut done = 0;
+    for chunk in asks.chunks(SAVE_EVERY * asking.jobs.max(1)) {
+        let got = parallel(chunk, asking.jobs, |(key, pos)| {
+            asking
+                .judge
+                .ask(pos, asking.move_ms)
+                .map(|(_, said)| (key.clone(), parse_verdict(&said, &asking.key)))
+        })?;
+        screen.verdicts.extend(got);
+        screen.save(path)?;
+        done += chunk.len();
+        if done < asks.len() {
+            progress(&format!("the judge: {done} of {} judged", asks.len()));
+        }
+    }
+    // The rules' verdicts alone, or nothing new: saved all the same.
     screen.save(path)
 }
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use katachi::tournament::judge::{
     colour_table, colours, draw_positions, figures, fill, phase_table, phases, table, Asking,
-    Brain, Draw, Screen,
+    Brain, Draw, Screen, ScreenLock,
 };
 
 /// `katachi judge`'s flags.
@@ -14,7 +14,9 @@ use katachi::tournament::judge::{
 pub(crate) struct JudgeArgs {
     /// The screen file (JSON): the positions, every candidate's moves and
     /// the judge's verdicts. When it exists its positions are used and
-    /// only what it lacks is asked.
+    /// only what it lacks is asked. It is saved every few answers, so a
+    /// stopped run keeps what it asked, and a run holds FILE.lock while
+    /// it goes: a second run on the same file is refused.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
     /// The judge: a Gomocup brain's command line that prints its
@@ -106,6 +108,8 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
         .collect::<Result<Vec<_>, String>>()?;
     let judge = Brain::from_command("judge", &a.judge).map_err(|e| format!("katachi: {e}"))?;
     let judge_key = format!("{} [{}]", judge.command(), a.eval_word);
+    // Held until the run ends: taken before the file is read.
+    let _lock = ScreenLock::take(&a.output).map_err(|e| format!("katachi: {e}"))?;
     let mut screen = match Screen::load(&a.output).map_err(|e| format!("katachi: {e}"))? {
         Some(s) if s.judge != judge_key => {
             return Err(format!(
