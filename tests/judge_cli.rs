@@ -348,3 +348,97 @@ fn a_stopped_screen_keeps_what_it_asked_and_one_file_serves_one_run_at_a_time() 
     assert_eq!(screen.moves[s(&flaky)].len(), n);
     assert!(!lock.exists());
 }
+
+#[test]
+fn a_screen_that_exists_may_be_asked_and_counted_within_a_band_of_stones() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games_dir = tmp.path().join("games");
+    ok(&support::tournament(
+        &["--game", "five", "--rule", "exact"],
+        &["k=katachi:depth=2", "g=greedy"],
+        &["--size", "15", "--openings", "3", "-o", s(&games_dir)],
+    ));
+    let file = tmp.path().join("screen.json");
+    let judge_cmd = brain(1000);
+    let first = format!("first={}", brain(300));
+    let second = format!("second={}", brain(600));
+    let base = [
+        "-o",
+        s(&file),
+        "--games",
+        s(&games_dir),
+        "--from-player",
+        "k",
+        "--rule",
+        "exact",
+        "--count",
+        "30",
+        "--judge",
+        &judge_cmd,
+        "--eval-word",
+        "score",
+        "--scale",
+        "20000",
+        "--jobs",
+        "2",
+        "-p",
+        &first,
+    ];
+    ok(&judge(&base));
+    let whole = Screen::load(&file).unwrap().unwrap();
+    let few = |n: usize| (3..=6).contains(&n);
+    let band = whole
+        .positions
+        .iter()
+        .filter(|p| few(p.stones.len()))
+        .count();
+    assert!(band > 0 && band < whole.positions.len(), "{band}");
+
+    // A second candidate asked only on the positions of 3 to 6 stones.
+    let mut args = base.to_vec();
+    args.extend(["-p", &second, "--min-stones", "3", "--max-stones", "6"]);
+    let o = judge(&args);
+    ok(&o);
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains(&format!(
+            "{band} of them with 3 to 6 stones: only those are asked and counted"
+        )) && said.contains(&format!("second: {band} moves to ask")),
+        "{said}"
+    );
+    let after = Screen::load(&file).unwrap().unwrap();
+    assert_eq!(after.positions, whole.positions);
+    assert_eq!(after.moves[&brain(300)], whole.moves[&brain(300)]);
+    let asked = &after.moves[&brain(600)];
+    assert_eq!(asked.len(), band);
+    assert!(asked.keys().all(|&k| few(after.positions[k].stones.len())));
+    // Every verdict of the whole screen is kept; the new moves' are added.
+    assert!(whole
+        .verdicts
+        .iter()
+        .all(|(k, v)| after.verdicts.get(k) == Some(v)));
+    for (k, mv) in asked {
+        assert!(after
+            .verdicts
+            .contains_key(&format!("{k}:{},{}", mv.0, mv.1)));
+    }
+    // The table counts the band alone: at most its positions.
+    let table = String::from_utf8_lossy(&o.stdout);
+    let counted: usize = table
+        .lines()
+        .find(|l| l.starts_with("| second |"))
+        .and_then(|l| l.split('|').nth(2))
+        .and_then(|c| c.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(counted <= band, "{table}");
+
+    // A band with no position is an error, and the file is left alone.
+    let before = std::fs::read(&file).unwrap();
+    let mut none = base.to_vec();
+    none.extend(["--min-stones", "200"]);
+    let refused = judge(&none);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("no position with 200 to any stones"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}

@@ -34,7 +34,8 @@
 //! same comparison band by band of stones on the board (`katachi judge
 //! --by-stones N`).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -384,6 +385,71 @@ impl Screen {
         let text = serde_json::to_string(self).map_err(|e| e.to_string())?;
         mkpat::output::write(path, text.as_bytes()).map_err(|e| e.to_string())
     }
+
+    /// The part of the screen whose positions have a number of stones in
+    /// `stones`, numbered from 0 in their order here, with their moves
+    /// and verdicts; and each one's index here, for [`Screen::absorb`].
+    /// A screen of the first moves, say, drawn once from a screen of
+    /// whole games.
+    pub fn within(&self, stones: &RangeInclusive<usize>) -> (Screen, Vec<usize>) {
+        let index: Vec<usize> = (0..self.positions.len())
+            .filter(|&k| stones.contains(&self.positions[k].stones.len()))
+            .collect();
+        let new_of: HashMap<usize, usize> =
+            index.iter().enumerate().map(|(n, &k)| (k, n)).collect();
+        let renumber = |k: usize| new_of.get(&k).copied();
+        let part = Screen {
+            judge: self.judge.clone(),
+            positions: index.iter().map(|&k| self.positions[k].clone()).collect(),
+            moves: self
+                .moves
+                .iter()
+                .map(|(c, m)| {
+                    let kept = m
+                        .iter()
+                        .filter_map(|(&k, &mv)| Some((renumber(k)?, mv)))
+                        .collect();
+                    (c.clone(), kept)
+                })
+                .collect(),
+            verdicts: self
+                .verdicts
+                .iter()
+                .filter_map(|(key, &v)| Some((renumbered(key, renumber)?, v)))
+                .collect(),
+        };
+        (part, index)
+    }
+
+    /// Takes in what `part`, made by [`Screen::within`] with `index`,
+    /// knows (its new answers among them).
+    pub fn absorb(&mut self, part: &Screen, index: &[usize]) {
+        for (c, m) in &part.moves {
+            let mine = self.moves.entry(c.clone()).or_default();
+            for (&k, &mv) in m {
+                mine.insert(index[k], mv);
+            }
+        }
+        for (key, &v) in &part.verdicts {
+            if let Some(key) = renumbered(key, |k| index.get(k).copied()) {
+                self.verdicts.insert(key, v);
+            }
+        }
+    }
+}
+
+/// A verdict's key (`"7"` or `"7:3,9"`) with its position renumbered
+/// (`None` when `renumber` drops the position).
+fn renumbered(key: &str, renumber: impl Fn(usize) -> Option<usize>) -> Option<String> {
+    let (k, after) = match key.split_once(':') {
+        Some((k, mv)) => (k, Some(mv)),
+        None => (key, None),
+    };
+    let n = renumber(k.parse().ok()?)?;
+    Some(match after {
+        Some(mv) => format!("{n}:{mv}"),
+        None => n.to_string(),
+    })
 }
 
 /// How many answers a job asks between two saves of the screen file: a
@@ -517,16 +583,17 @@ pub struct Asking {
 }
 
 /// Asks what `screen` does not know yet: each candidate's move on every
-/// position, and the judge's verdict before and after each move. Saves
-/// to `path` after every [`SAVE_EVERY`] answers a job, so that an
-/// interrupted screen keeps what it asked; says what each step is about
-/// to ask, and how far a long one has come, through `progress`. The
-/// caller holds the file's [`ScreenLock`].
+/// position, and the judge's verdict before and after each move. Hands
+/// the screen to `save` after every [`SAVE_EVERY`] answers a job, so that
+/// an interrupted screen keeps what it asked (the caller writes it, or
+/// the whole file it is part of, holding the file's [`ScreenLock`]);
+/// says what each step is about to ask, and how far a long one has come,
+/// through `progress`.
 pub fn fill(
     screen: &mut Screen,
     candidates: &[Brain],
     asking: &Asking,
-    path: &Path,
+    save: &mut dyn FnMut(&Screen) -> Result<(), String>,
     progress: &dyn Fn(&str),
 ) -> Result<(), String> {
     let n = screen.positions.len();
@@ -543,7 +610,7 @@ pub fn fill(
                     .map(|(mv, _)| (k, mv))
             })?;
             screen.moves.entry(c.command()).or_default().extend(got);
-            screen.save(path)?;
+            save(screen)?;
             done += chunk.len();
             if done < todo.len() {
                 progress(&format!("{}: {done} of {} asked", c.name, todo.len()));
@@ -593,14 +660,14 @@ pub fn fill(
                 .map(|(_, said)| (key.clone(), parse_verdict(&said, &asking.key)))
         })?;
         screen.verdicts.extend(got);
-        screen.save(path)?;
+        save(screen)?;
         done += chunk.len();
         if done < asks.len() {
             progress(&format!("the judge: {done} of {} judged", asks.len()));
         }
     }
     // The rules' verdicts alone, or nothing new: saved all the same.
-    screen.save(path)
+    save(screen)
 }
 
 /// One candidate's figures on the screen's open positions.
@@ -903,6 +970,52 @@ mod tests {
                 .collect(),
             verdicts: verdicts.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         }
+    }
+
+    #[test]
+    fn a_part_by_stones_is_renumbered_and_its_answers_go_back_where_they_came_from() {
+        let e = |v| Some(Verdict::Eval(v));
+        let mut screen = screen_of(
+            &[("0", e(1)), ("1", e(2)), ("1:3,3", e(3)), ("2:4,4", None)],
+            &[("a", &[(1, (3, 3)), (2, (4, 4))])],
+        );
+        // One stone, two, three.
+        for (k, pos) in screen.positions.iter_mut().enumerate() {
+            pos.stones = (0..=k as u8).map(|i| (i, 0)).collect();
+        }
+        let (mut part, index) = screen.within(&(2..=3));
+        assert_eq!(index, vec![1, 2]);
+        assert_eq!(part.positions, screen.positions[1..].to_vec());
+        assert_eq!(
+            part.moves["a"].iter().collect::<Vec<_>>(),
+            vec![(&0, &(3, 3)), (&1, &(4, 4))]
+        );
+        let keys: Vec<&str> = part.verdicts.keys().map(String::as_str).collect();
+        assert_eq!(keys, vec!["0", "0:3,3", "1:4,4"]);
+        assert_eq!(part.verdicts["0:3,3"], e(3));
+
+        // New answers in the part land under the whole screen's numbers,
+        // and what the whole knew outside the part stays.
+        part.moves.entry("b".into()).or_default().insert(1, (5, 5));
+        part.verdicts.insert("1".into(), e(9));
+        part.verdicts.insert("1:5,5".into(), e(10));
+        screen.absorb(&part, &index);
+        assert_eq!(
+            screen.moves["b"].iter().collect::<Vec<_>>(),
+            vec![(&2, &(5, 5))]
+        );
+        assert_eq!(screen.verdicts["2"], e(9));
+        assert_eq!(screen.verdicts["2:5,5"], e(10));
+        assert_eq!(screen.verdicts["0"], e(1));
+        assert_eq!(screen.verdicts["1:3,3"], e(3));
+        assert_eq!(screen.verdicts.len(), 6);
+        // The whole range is the screen itself.
+        let (all, index) = screen.within(&(0..=usize::MAX));
+        assert_eq!(index, vec![0, 1, 2]);
+        assert_eq!(
+            serde_json::to_string(&all).unwrap(),
+            serde_json::to_string(&screen).unwrap()
+        );
     }
 
     #[test]

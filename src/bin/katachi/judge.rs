@@ -55,12 +55,16 @@ pub(crate) struct JudgeArgs {
     /// freestyle).
     #[arg(long, value_enum, default_value_t = crate::args::RuleArg::Freestyle)]
     rule: crate::args::RuleArg,
-    /// Positions with at least this many stones.
-    #[arg(long, default_value_t = 3)]
-    min_stones: usize,
-    /// Positions with at most this many stones.
-    #[arg(long, default_value_t = 40)]
-    max_stones: usize,
+    /// Positions with at least this many stones (drawing: 3 unless
+    /// given). With a screen file that exists, only its positions with
+    /// as many stones as these two allow are asked and counted: a screen
+    /// of the first moves from one of whole games.
+    #[arg(long)]
+    min_stones: Option<usize>,
+    /// Positions with at most this many stones (drawing: 40 unless
+    /// given).
+    #[arg(long)]
+    max_stones: Option<usize>,
     /// How many positions to draw at most.
     #[arg(long, default_value_t = 600)]
     count: usize,
@@ -110,7 +114,9 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
     let judge_key = format!("{} [{}]", judge.command(), a.eval_word);
     // Held until the run ends: taken before the file is read.
     let _lock = ScreenLock::take(&a.output).map_err(|e| format!("katachi: {e}"))?;
-    let mut screen = match Screen::load(&a.output).map_err(|e| format!("katachi: {e}"))? {
+    let loaded = Screen::load(&a.output).map_err(|e| format!("katachi: {e}"))?;
+    let existed = loaded.is_some();
+    let mut screen = match loaded {
         Some(s) if s.judge != judge_key => {
             return Err(format!(
                 "katachi: {}: judged by `{}`, not `{judge_key}`: use another file",
@@ -137,8 +143,8 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
                 folders: a.games.clone(),
                 player,
                 rule: a.rule.into(),
-                from: a.min_stones,
-                to: a.max_stones,
+                from: a.min_stones.unwrap_or(3),
+                to: a.max_stones.unwrap_or(40),
                 count: a.count,
                 seed: a.seed,
             };
@@ -163,10 +169,42 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
         move_ms: a.move_ms,
         jobs: a.jobs,
     };
-    fill(&mut screen, &candidates, &asking, &a.output, &|m| {
+    // The part asked and counted: the whole screen, or the positions
+    // within the stones asked of a file that exists (a new one was drawn
+    // within them). Its answers go back into the whole at every save.
+    let (mut part, index) = match (a.min_stones, a.max_stones) {
+        (None, None) => screen.within(&(0..=usize::MAX)),
+        _ if !existed => screen.within(&(0..=usize::MAX)),
+        (from, to) => {
+            let stones = from.unwrap_or(0)..=to.unwrap_or(usize::MAX);
+            let (part, index) = screen.within(&stones);
+            let shown = format!(
+                "{} to {} stones",
+                stones.start(),
+                to.map_or("any".into(), |t| t.to_string())
+            );
+            if part.positions.is_empty() {
+                return Err(format!(
+                    "katachi: {}: no position with {shown}",
+                    a.output.display()
+                ));
+            }
+            eprintln!(
+                "{} of them with {shown}: only those are asked and counted",
+                part.positions.len()
+            );
+            (part, index)
+        }
+    };
+    let mut save = |p: &Screen| {
+        screen.absorb(p, &index);
+        screen.save(&a.output)
+    };
+    fill(&mut part, &candidates, &asking, &mut save, &|m| {
         eprintln!("{m}")
     })
     .map_err(|e| format!("katachi: {e}"))?;
+    let screen = part;
     let unread = screen.verdicts.values().filter(|v| v.is_none()).count();
     if unread > 0 {
         eprintln!(
