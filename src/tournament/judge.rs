@@ -611,8 +611,9 @@ pub fn fill(
             })?;
             screen.moves.entry(c.command()).or_default().extend(got);
             save(screen)?;
+            let before = done;
             done += chunk.len();
-            if done < todo.len() {
+            if done < todo.len() && tenth(before, todo.len()) < tenth(done, todo.len()) {
                 progress(&format!("{}: {done} of {} asked", c.name, todo.len()));
             }
         }
@@ -661,13 +662,20 @@ pub fn fill(
         })?;
         screen.verdicts.extend(got);
         save(screen)?;
+        let before = done;
         done += chunk.len();
-        if done < asks.len() {
+        if done < asks.len() && tenth(before, asks.len()) < tenth(done, asks.len()) {
             progress(&format!("the judge: {done} of {} judged", asks.len()));
         }
     }
     // The rules' verdicts alone, or nothing new: saved all the same.
     save(screen)
+}
+
+/// Which tenth of `total` `done` has reached: a long step says how far
+/// it has come once a tenth, not at every save.
+fn tenth(done: usize, total: usize) -> usize {
+    done * 10 / total.max(1)
 }
 
 /// One candidate's figures on the screen's open positions.
