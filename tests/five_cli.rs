@@ -76,6 +76,53 @@ fn explain_until_replays_part_of_the_record() {
 }
 
 #[test]
+fn explain_by_depth_prints_each_candidates_score_at_each_depth() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = psq(dir.path(), "double.psq", &DOUBLE_FOUR);
+    let o = katachi(&[
+        "explain",
+        "-l",
+        &game,
+        "-L",
+        "12",
+        "--depth",
+        "3",
+        "--top",
+        "3",
+        "--by-depth",
+    ]);
+    let out = text(&o.stdout);
+    assert!(o.status.success(), "{}{out}", text(&o.stderr));
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("the main search's score of each"))
+        .collect();
+    assert_eq!(table.len(), 5, "{out}");
+    assert_eq!(
+        table[1].split_whitespace().collect::<Vec<_>>(),
+        ["depth", "1", "2", "3"]
+    );
+    // The chosen point, numbered 1 on the board, heads the rows: taking
+    // the double four's point scores above letting Black play it, which
+    // loses within three plies.
+    assert!(table[2].starts_with("  1    7,7 "), "{out}");
+    let taken: Vec<i64> = table[2]
+        .split_whitespace()
+        .skip(2)
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(taken.len(), 3, "{out}");
+    // Every other point lets the double four be played: lost, the five
+    // a few plies away.
+    for row in &table[3..] {
+        assert!(row.ends_with(" lost 4"), "{out}");
+    }
+    // Without the flag, no table.
+    let plain = katachi(&["explain", "-l", &game, "-L", "12", "--depth", "3"]);
+    assert!(!text(&plain.stdout).contains("depth by depth"));
+}
+
+#[test]
 fn a_broken_record_is_a_located_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.psq");

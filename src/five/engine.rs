@@ -816,7 +816,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// Starts a step of the choice that may run until `share` of the
     /// budget has elapsed; reads the clock at once, so that a spent
     /// budget stops the step before its first node.
-    fn begin_step(&mut self, limits: &Limits<'_>, share: f64) {
+    pub(super) fn begin_step(&mut self, limits: &Limits<'_>, share: f64) {
         self.clock = Clock {
             deadline: limits.budget.map(|b| b.mul_f64(share)),
             node_deadline: limits.max_nodes.map(|n| (n as f64 * share) as u64),

@@ -128,6 +128,57 @@ pub fn explain_with(
     }
 }
 
+/// The main search's exact score of each of `points` for the side to
+/// move of `game`, at every depth from 1 to `depth`
+/// ([`Engine::scores_by_depth`]): the candidates' scores side by side as
+/// the search deepens, where a choice shows only its best move's. The
+/// scores of one depth compare with each other; from one depth to the
+/// next they may swing by the value of a three (whose move it is at the
+/// horizon changes with the depth's parity), which is the search's
+/// business to read, and this table's to show.
+pub fn scores_by_depth(
+    game: &FiveBoard,
+    db: Arc<FiveDatabase>,
+    points: &[Point],
+    depth: u32,
+) -> Vec<Vec<i64>> {
+    Engine::with_database(game.clone(), db).scores_by_depth(points, depth)
+}
+
+/// [`scores_by_depth`] as a table: a row a point (numbered as on the
+/// board of [`board_text`]), a column a depth.
+pub fn depth_table(points: &[Point], scores: &[Vec<i64>]) -> String {
+    let depth = scores.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = String::from(
+        "the main search's score of each, depth by depth (full window; \
+         won/lost N: a forced line of N plies):\n",
+    );
+    let _ = write!(out, "{:>10}", "depth");
+    for d in 1..=depth {
+        let _ = write!(out, " {d:>11}");
+    }
+    out.push('\n');
+    let shown = |v: i64| {
+        let win = super::engine::WIN;
+        if v > win / 2 {
+            format!("won {}", win - v)
+        } else if v < -win / 2 {
+            format!("lost {}", win + v)
+        } else {
+            v.to_string()
+        }
+    };
+    for (k, (&p, row)) in points.iter().zip(scores).enumerate() {
+        let mark = char::from_digit(k as u32 + 1, 36).unwrap_or('?');
+        let _ = write!(out, "{:>3} {:>6}", mark, xy(p));
+        for &v in row {
+            let _ = write!(out, " {:>11}", shown(v));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// A point as Gomocup writes it: `x,y`, 0-based, x the column.
 fn xy(p: Point) -> String {
     format!("{},{}", p.j, p.i)
@@ -283,5 +334,68 @@ mod tests {
             e.text()
         );
         assert!(e.candidates.len() >= 2);
+    }
+
+    #[test]
+    fn the_scores_by_depth_are_the_searchs_own() {
+        let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
+        for (i, j, c) in [
+            (7, 5, Color::Black),
+            (7, 6, Color::Black),
+            (7, 7, Color::Black),
+            (8, 8, Color::White),
+            (9, 9, Color::White),
+        ] {
+            b.put(Point::new(i, j), c).unwrap();
+        }
+        b.set_to_move(Color::White);
+        let db = FiveDatabase::builtin();
+        // A block of the open three, a point far from it, and a stone.
+        let points = [Point::new(7, 8), Point::new(0, 0), Point::new(7, 7)];
+        let scores = scores_by_depth(&b, db.clone(), &points, 3);
+        assert_eq!(scores[0].len(), 3);
+        assert!(scores[2].is_empty(), "an occupied point has no scores");
+        // Ignoring the three loses at once: Black's straight four, then
+        // five, within three plies.
+        assert!(scores[1][2] < -super::super::engine::WIN / 2, "{scores:?}");
+        assert!(scores[0][2] > scores[1][2]);
+        let table = depth_table(&points, &scores);
+        assert!(table.contains("  1    8,7 "), "{table}");
+        assert_eq!(table.lines().count(), 5, "{table}");
+    }
+
+    #[test]
+    fn the_best_score_by_depth_is_the_choices_score_at_that_depth() {
+        // A quiet position: no threat to answer, so a choice searches its
+        // first twelve candidates, and below depth 4 (no reductions) the
+        // table cannot change a score.
+        let mut b = FiveBoard::new(15, Rule::Exact).unwrap();
+        for (i, j, c) in [
+            (7, 7, Color::Black),
+            (8, 9, Color::White),
+            (5, 6, Color::Black),
+            (9, 5, Color::White),
+        ] {
+            b.put(Point::new(i, j), c).unwrap();
+        }
+        b.set_to_move(Color::Black);
+        let db = FiveDatabase::builtin();
+        let engine = Engine::with_database(b.clone(), db.clone());
+        let root: Vec<Point> = engine.candidates().into_iter().take(12).collect();
+        let scores = scores_by_depth(&b, db.clone(), &root, 3);
+        let stop = AtomicBool::new(false);
+        for d in 1..=3 {
+            let mut engine = Engine::with_database(b.clone(), db.clone());
+            let mut limits = Limits::at_depth(d, &stop);
+            limits.table_bytes = super::super::engine::DEFAULT_TABLE_BYTES;
+            let Some((p, Reason::Search { score, depth, .. })) = engine.choose(&limits) else {
+                panic!("a searched move at depth {d}");
+            };
+            assert_eq!(depth, d);
+            let best = scores.iter().map(|s| s[d as usize - 1]).max().unwrap();
+            assert_eq!(score, best, "depth {d}: {scores:?}");
+            let k = root.iter().position(|&q| q == p).unwrap();
+            assert_eq!(scores[k][d as usize - 1], best, "depth {d}");
+        }
     }
 }

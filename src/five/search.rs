@@ -250,6 +250,42 @@ impl<G: FiveGeometry> Engine<G> {
         chosen
     }
 
+    /// The main search's exact score of each of `moves` for the side to
+    /// move, at every depth from 1 to `depth`: each move searched with a
+    /// full window, as the best move of an iteration is (the others only
+    /// prove they are no better), with the table and killers one choice
+    /// would keep. What `katachi explain --by-depth` prints: how the
+    /// candidates' scores move from one depth to the next, for reading
+    /// what the search makes of a position. The threat searches and the
+    /// safety check that come before the main search in a choice are not
+    /// run. An illegal move has no scores.
+    pub fn scores_by_depth(&mut self, moves: &[Point], depth: u32) -> Vec<Vec<i64>> {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut limits = Limits::at_depth(depth, &stop);
+        limits.table_bytes = super::engine::DEFAULT_TABLE_BYTES;
+        self.begin_step(&limits, 1.0);
+        if self.table.bytes() != limits.table_bytes {
+            self.table = Table::new(limits.table_bytes);
+        }
+        self.table.next_generation();
+        self.killers = vec![[None; 2]; depth as usize + 2];
+        let mut out = vec![Vec::new(); moves.len()];
+        for d in 1..=depth {
+            for (k, &p) in moves.iter().enumerate() {
+                if !self.make(p) {
+                    continue;
+                }
+                let v = self.pvs(d - 1, -INFINITY, INFINITY, 1, &limits);
+                self.unmake();
+                // No clock and no node limit: every search ends.
+                if let Some(v) = v {
+                    out[k].push(-v);
+                }
+            }
+        }
+        out
+    }
+
     /// One iteration at the root: the best score and the index of its
     /// move, or `None` when the time ran out.
     fn root(&mut self, order: &[Point], depth: u32, limits: &Limits<'_>) -> Option<(i64, usize)> {

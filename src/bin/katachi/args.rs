@@ -122,8 +122,9 @@ pub(crate) enum Command {
     /// A `.psq` file (piskvork's record) is a game of five in a row: the
     /// board, the engine's move at a fixed depth with its reason (the
     /// forced line when the threat search found one), and the patterns
-    /// behind it and the best K-1 other points (--rule and --depth apply;
-    /// -a, --playouts and --prior-visits do not).
+    /// behind it and the best K-1 other points, and with --by-depth their
+    /// scores depth by depth (--rule and --depth apply; -a, --playouts
+    /// and --prior-visits do not).
     #[command(verbatim_doc_comment)]
     Explain {
         /// The game: SGF (Go) or `.psq` (five in a row).
@@ -151,6 +152,12 @@ pub(crate) enum Command {
         /// answer every time).
         #[arg(long, value_name = "PLIES", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
         depth: u32,
+        /// Five in a row: also print the main search's exact score of
+        /// each explained point at every depth from 1 to --depth (each
+        /// searched with a full window, where a choice learns only its
+        /// best move's): how the scores move as the search deepens.
+        #[arg(long)]
+        by_depth: bool,
         /// Also run the search with N playouts, as `katachi gtp` does by
         /// default, and show how it spent them and which move it chose
         /// (0: the pattern evaluation alone).

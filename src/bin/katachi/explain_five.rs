@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use katachi::five::database::FiveDatabase;
-use katachi::five::explain::{board_text, explain_with};
+use katachi::five::explain::{board_text, depth_table, explain_with, scores_by_depth};
 use katachi::five::record::{read_psq_for, ReplayError};
 use katachi::five::{IllegalMove, Rule};
 
@@ -19,6 +19,7 @@ pub(crate) fn run(
     db_path: Option<&str>,
     rule: Rule,
     depth: u32,
+    by_depth: bool,
 ) -> Result<(), String> {
     let bytes = katachi::input::read_file(std::path::Path::new(path))
         .map_err(|e| format!("katachi: {path}: {e}"))?;
@@ -52,9 +53,16 @@ pub(crate) fn run(
         None => FiveDatabase::for_rule(rule),
         Some(p) => Arc::new(FiveDatabase::load(p).map_err(|e| e.to_string())?),
     };
-    let explanation = explain_with(&game, db, depth, top.saturating_sub(1));
+    let explanation = explain_with(&game, db.clone(), depth, top.saturating_sub(1));
+    let scores = if by_depth {
+        let points: Vec<_> = explanation.candidates.iter().map(|c| c.point).collect();
+        let scores = scores_by_depth(&game, db, &points, depth);
+        format!("\n{}", depth_table(&points, &scores))
+    } else {
+        String::new()
+    };
     emit(&format!(
-        "{path}: before move {} ({replay} of {total} moves replayed), {rule:?}\n{}\n{}",
+        "{path}: before move {} ({replay} of {total} moves replayed), {rule:?}\n{}\n{}{scores}",
         replay + 1,
         board_text(&game, Some(&explanation)),
         explanation.text()

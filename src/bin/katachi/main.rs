@@ -73,6 +73,7 @@ fn main() -> ExitCode {
             db,
             rule,
             depth,
+            by_depth,
             ..
         } if is_psq(&load) => report(explain_five::run(
             &load,
@@ -81,6 +82,7 @@ fn main() -> ExitCode {
             db.as_deref(),
             rule.into(),
             depth,
+            by_depth,
         )),
         Command::Explain {
             load,
