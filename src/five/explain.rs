@@ -337,7 +337,7 @@ mod tests {
     }
 
     #[test]
-    fn the_scores_by_depth_are_the_searchs_own() {
+    fn the_scores_by_depth_see_a_three_left_open() {
         let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
         for (i, j, c) in [
             (7, 5, Color::Black),

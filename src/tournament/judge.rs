@@ -652,6 +652,10 @@ pub fn fill(
     if !asks.is_empty() {
         progress(&format!("the judge: {} positions to judge", asks.len()));
     }
+    if asks.is_empty() {
+        // The rules' verdicts alone, or nothing new: saved all the same.
+        return save(screen);
+    }
     let mut done = 0;
     for chunk in asks.chunks(SAVE_EVERY * asking.jobs.max(1)) {
         let got = parallel(chunk, asking.jobs, |(key, pos)| {
@@ -668,8 +672,7 @@ pub fn fill(
             progress(&format!("the judge: {done} of {} judged", asks.len()));
         }
     }
-    // The rules' verdicts alone, or nothing new: saved all the same.
-    save(screen)
+    Ok(())
 }
 
 /// Which tenth of `total` `done` has reached: a long step says how far
