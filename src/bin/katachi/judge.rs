@@ -172,9 +172,9 @@ fn judge_cli(a: JudgeArgs) -> Result<(), String> {
     // The part asked and counted: the whole screen, or the positions
     // within the stones asked of a file that exists (a new one was drawn
     // within them). Its answers go back into the whole at every save.
+    let banded = existed && (a.min_stones.is_some() || a.max_stones.is_some());
     let (mut part, index) = match (a.min_stones, a.max_stones) {
-        (None, None) => screen.within(&(0..=usize::MAX)),
-        _ if !existed => screen.within(&(0..=usize::MAX)),
+        _ if !banded => screen.within(&(0..=usize::MAX)),
         (from, to) => {
             let stones = from.unwrap_or(0)..=to.unwrap_or(usize::MAX);
             let (part, index) = screen.within(&stones);
