@@ -23,6 +23,25 @@ fn judge(args: &[&str]) -> Output {
         .expect("katachi runs")
 }
 
+/// A folder of exactly-five games, `k` (katachi at depth 2) against
+/// greedy on `openings` openings, each with both colours.
+fn five_games(dir: &Path, openings: u32) -> std::path::PathBuf {
+    let games = dir.join("games");
+    ok(&support::tournament(
+        &["--game", "five", "--rule", "exact"],
+        &["k=katachi:depth=2", "g=greedy"],
+        &[
+            "--size",
+            "15",
+            "--openings",
+            &openings.to_string(),
+            "-o",
+            s(&games),
+        ],
+    ));
+    games
+}
+
 fn brain(nodes: u32) -> String {
     format!("{} --nodes {nodes}", env!("CARGO_BIN_EXE_pbrain-katachi"))
 }
@@ -30,12 +49,7 @@ fn brain(nodes: u32) -> String {
 #[test]
 fn a_screen_draws_positions_asks_the_brains_and_keeps_their_answers() {
     let tmp = tempfile::tempdir().unwrap();
-    let games_dir = tmp.path().join("games");
-    ok(&support::tournament(
-        &["--game", "five", "--rule", "exact"],
-        &["k=katachi:depth=2", "g=greedy"],
-        &["--size", "15", "--openings", "2", "-o", s(&games_dir)],
-    ));
+    let games_dir = five_games(tmp.path(), 2);
     let file = tmp.path().join("screen.json");
     let judge_cmd = brain(4000);
     let small = format!("small={}", brain(300));
@@ -238,33 +252,17 @@ fn bad_command_lines_are_refused_with_a_reason() {
     assert!(!Path::new(&file).exists());
 }
 
-/// Writes `text` to `path` as an executable script.
-fn executable(path: &Path, text: &str) {
-    std::fs::write(path, text).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-}
-
 #[test]
 fn a_stopped_screen_keeps_what_it_asked_and_one_file_serves_one_run_at_a_time() {
     use katachi::tournament::judge::SAVE_EVERY;
     let tmp = tempfile::tempdir().unwrap();
-    let games_dir = tmp.path().join("games");
-    ok(&support::tournament(
-        &["--game", "five", "--rule", "exact"],
-        &["k=katachi:depth=2", "g=greedy"],
-        &["--size", "15", "--openings", "6", "-o", s(&games_dir)],
-    ));
+    let games_dir = five_games(tmp.path(), 6);
     // A candidate that fails from its 21st position on while the file
     // `fail` exists: katachi's brain, one process a position.
     let count = tmp.path().join("count");
     let fail = tmp.path().join("fail");
-    let flaky = tmp.path().join("flaky.sh");
-    executable(
-        &flaky,
+    let flaky = support::executable(
+        tmp.path().join("flaky.sh"),
         &format!(
             "#!/usr/bin/env bash\n\
              n=$(( $(cat {count} 2>/dev/null || echo 0) + 1 ))\n\
@@ -352,12 +350,7 @@ fn a_stopped_screen_keeps_what_it_asked_and_one_file_serves_one_run_at_a_time() 
 #[test]
 fn a_screen_that_exists_may_be_asked_and_counted_within_a_band_of_stones() {
     let tmp = tempfile::tempdir().unwrap();
-    let games_dir = tmp.path().join("games");
-    ok(&support::tournament(
-        &["--game", "five", "--rule", "exact"],
-        &["k=katachi:depth=2", "g=greedy"],
-        &["--size", "15", "--openings", "3", "-o", s(&games_dir)],
-    ));
+    let games_dir = five_games(tmp.path(), 3);
     let file = tmp.path().join("screen.json");
     let judge_cmd = brain(1000);
     let first = format!("first={}", brain(300));

@@ -164,21 +164,10 @@ fn pbrain_katachi_plays_through_the_gomocup_adapter() {
     }
 }
 
-/// Writes `text` to `path` as an executable script.
-fn executable(path: PathBuf, text: &str) -> PathBuf {
-    std::fs::write(&path, text).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    path
-}
-
 /// A Gomocup brain in bash: `OK` to `START`, `on_move` when a move is
 /// asked (`BEGIN`, `TURN`, `BOARD`'s `DONE`), nothing to the rest.
 fn fake_brain(dir: &Path, name: &str, on_move: &str) -> PathBuf {
-    executable(
+    support::executable(
         dir.join(name),
         &format!(
             "#!/usr/bin/env bash\n\
@@ -253,7 +242,7 @@ fn the_referee_charges_a_brains_illegal_move_crash_timeout_and_nonsense() {
 /// `log` and plays the points 1, 2, 3… of row `row` (counting afresh at
 /// each `START`).
 fn listening_brain(dir: &Path, name: &str, log: &Path, row: u32) -> PathBuf {
-    executable(
+    support::executable(
         dir.join(name),
         &format!(
             "#!/usr/bin/env bash\n\

@@ -301,19 +301,34 @@ mod tests {
     use super::*;
     use crate::five::rules::Rule;
 
-    #[test]
-    fn an_open_three_is_explained_by_its_patterns() {
-        let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
-        for (i, j, c) in [
-            (7, 5, Color::Black),
-            (7, 6, Color::Black),
-            (7, 7, Color::Black),
-            (8, 8, Color::White),
-            (9, 9, Color::White),
-        ] {
+    /// A board of `rule` with `stones` (row, column, colour) and `to_move`.
+    fn board(rule: Rule, stones: &[(i32, i32, Color)], to_move: Color) -> FiveBoard {
+        let mut b = FiveBoard::new(15, rule).unwrap();
+        for &(i, j, c) in stones {
             b.put(Point::new(i, j), c).unwrap();
         }
-        b.set_to_move(Color::White);
+        b.set_to_move(to_move);
+        b
+    }
+
+    /// Black's open three on row 7, White to move.
+    fn open_three() -> FiveBoard {
+        board(
+            Rule::Freestyle,
+            &[
+                (7, 5, Color::Black),
+                (7, 6, Color::Black),
+                (7, 7, Color::Black),
+                (8, 8, Color::White),
+                (9, 9, Color::White),
+            ],
+            Color::White,
+        )
+    }
+
+    #[test]
+    fn an_open_three_is_explained_by_its_patterns() {
+        let b = open_three();
         let e = explain(&b, 2, 3);
         let (p, _) = e.chosen.clone().expect("a move");
         // White must stop the open three at one of its ends.
@@ -338,17 +353,7 @@ mod tests {
 
     #[test]
     fn the_scores_by_depth_see_a_three_left_open() {
-        let mut b = FiveBoard::new(15, Rule::Freestyle).unwrap();
-        for (i, j, c) in [
-            (7, 5, Color::Black),
-            (7, 6, Color::Black),
-            (7, 7, Color::Black),
-            (8, 8, Color::White),
-            (9, 9, Color::White),
-        ] {
-            b.put(Point::new(i, j), c).unwrap();
-        }
-        b.set_to_move(Color::White);
+        let b = open_three();
         let db = FiveDatabase::builtin();
         // A block of the open three, a point far from it, and a stone.
         let points = [Point::new(7, 8), Point::new(0, 0), Point::new(7, 7)];
@@ -369,16 +374,16 @@ mod tests {
         // A quiet position: no threat to answer, so a choice searches its
         // first twelve candidates, and below depth 4 (no reductions) the
         // table cannot change a score.
-        let mut b = FiveBoard::new(15, Rule::Exact).unwrap();
-        for (i, j, c) in [
-            (7, 7, Color::Black),
-            (8, 9, Color::White),
-            (5, 6, Color::Black),
-            (9, 5, Color::White),
-        ] {
-            b.put(Point::new(i, j), c).unwrap();
-        }
-        b.set_to_move(Color::Black);
+        let b = board(
+            Rule::Exact,
+            &[
+                (7, 7, Color::Black),
+                (8, 9, Color::White),
+                (5, 6, Color::Black),
+                (9, 5, Color::White),
+            ],
+            Color::Black,
+        );
         let db = FiveDatabase::builtin();
         let engine = Engine::with_database(b.clone(), db.clone());
         let root: Vec<Point> = engine.candidates().into_iter().take(12).collect();

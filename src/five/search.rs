@@ -227,11 +227,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// the move, score and depth of the deepest finished iteration (the
     /// first move at depth 0 when none finished).
     pub(super) fn search(&mut self, moves: &[Point], limits: &Limits<'_>) -> (Point, i64, u32) {
-        if self.table.bytes() != limits.table_bytes {
-            self.table = Table::new(limits.table_bytes);
-        }
-        self.table.next_generation();
-        self.killers = vec![[None; 2]; limits.max_depth as usize + 2];
+        self.start_search(limits);
         let mut order: Vec<Point> = moves.iter().copied().take(WIDTH).collect();
         let mut chosen = (order[0], 0, 0);
         for depth in 1..=limits.max_depth {
@@ -250,6 +246,16 @@ impl<G: FiveGeometry> Engine<G> {
         chosen
     }
 
+    /// A new choice's table (sized as `limits` ask, earlier choices'
+    /// entries no longer counted) and killers (a pair a ply).
+    fn start_search(&mut self, limits: &Limits<'_>) {
+        if self.table.bytes() != limits.table_bytes {
+            self.table = Table::new(limits.table_bytes);
+        }
+        self.table.next_generation();
+        self.killers = vec![[None; 2]; limits.max_depth as usize + 2];
+    }
+
     /// The main search's exact score of each of `moves` for the side to
     /// move, at every depth from 1 to `depth`: each move searched with a
     /// full window, as the best move of an iteration is (the others only
@@ -264,11 +270,7 @@ impl<G: FiveGeometry> Engine<G> {
         let mut limits = Limits::at_depth(depth, &stop);
         limits.table_bytes = super::engine::DEFAULT_TABLE_BYTES;
         self.begin_step(&limits, 1.0);
-        if self.table.bytes() != limits.table_bytes {
-            self.table = Table::new(limits.table_bytes);
-        }
-        self.table.next_generation();
-        self.killers = vec![[None; 2]; depth as usize + 2];
+        self.start_search(&limits);
         let mut out = vec![Vec::new(); moves.len()];
         for d in 1..=depth {
             for (k, &p) in moves.iter().enumerate() {

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -61,4 +61,15 @@ pub fn line(standings: &Value, name: &str) -> Value {
         .find(|p| p["player"] == name)
         .unwrap_or_else(|| panic!("{name} in {standings}"))
         .clone()
+}
+
+/// Writes `text` to `path` as an executable script.
+pub fn executable(path: PathBuf, text: &str) -> PathBuf {
+    std::fs::write(&path, text).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
 }
