@@ -32,7 +32,8 @@
 //! Time is read from an injected clock (`Limits::elapsed`, so that the
 //! budget logic is tested without timing): each step gets a share of the
 //! budget, the search stops as soon as the clock passes it, and the
-//! deepest finished iteration's move is played. The valuation
+//! deepest finished iteration's move is played, or the move that beat
+//! it in the iteration the clock stopped. The valuation
 //! ([`Valuation`]) is kept move by move on the matcher's board; the rules
 //! board ([`FiveBoard`]) decides wins, renju's forbidden points and
 //! legality. Deterministic: no randomness, ties broken in reading order,
@@ -175,9 +176,11 @@ pub enum Reason {
     /// The first move of a forced win by threes and fours; one line
     /// follows (ours and a defence, alternately).
     Vct(Vec<Point>),
-    /// The search's choice, with its score and the depth of the last
-    /// finished iteration; `defends` when the opponent had a VCF or a
-    /// VCT and the move was chosen among those that stop it.
+    /// The search's choice, with its score and the depth of the
+    /// iteration that chose it: the last finished one, or the one the
+    /// clock stopped after the move had beaten that iteration's choice;
+    /// `defends` when the opponent had a VCF or a VCT and the move was
+    /// chosen among those that stop it.
     Search {
         score: i64,
         depth: u32,
@@ -218,6 +221,9 @@ pub struct Engine<G: FiveGeometry = Square> {
     db: Arc<FiveDatabase<G>>,
     pub(super) valuation: Valuation,
     pub(super) nodes: u64,
+    /// The deepest iteration the last main search finished (its result
+    /// may come from the next one, stopped: `search::Iteration`).
+    pub(super) finished_depth: u32,
     /// The Zobrist hash of the stones and the side to move.
     pub(super) hash: u64,
     pub(super) table: Table,
@@ -304,6 +310,7 @@ impl<G: FiveGeometry> Engine<G> {
             db,
             valuation,
             nodes: 0,
+            finished_depth: 0,
             hash,
             table: Table::new(0),
             killers: Vec::new(),

@@ -211,6 +211,27 @@ pub(super) fn reduction(depth: u32, k: usize) -> u32 {
     }
 }
 
+/// What one iteration of the root search learnt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Iteration {
+    /// Every move searched: the best score and the index of its move.
+    Finished { score: i64, best: usize },
+    /// The clock stopped the iteration after a move other than the first
+    /// (the last iteration's choice) had been searched through and scored
+    /// above every move before it, the first included: at this depth it
+    /// is better than that choice, so it is played rather than thrown
+    /// away with the unfinished iteration. The iterations whose choice
+    /// changes are the dear ones (each new best is searched again with a
+    /// full window), so they are the ones the clock stops most often. On
+    /// the thirtieth sitting's screen (1,083 positions at 150,000 nodes a
+    /// move, README) 77 moves changed: +0.0021 ± 0.0011 of the judge's
+    /// win rate a move.
+    Overtaken { score: i64, best: usize },
+    /// The clock stopped the iteration before any move beat the first
+    /// (or no move was legal): the last iteration's choice stands.
+    Stopped,
+}
+
 /// Scores above every other.
 pub(super) const INFINITY: i64 = WIN + 1;
 
@@ -224,17 +245,28 @@ const MAX_PLY: usize = 64;
 
 impl<G: FiveGeometry> Engine<G> {
     /// Iterative deepening over the root's `moves` (the first [`WIDTH`]):
-    /// the move, score and depth of the deepest finished iteration (the
-    /// first move at depth 0 when none finished).
+    /// the move, score and depth of the deepest iteration that decided
+    /// one (the first move at depth 0 when none did). An iteration the
+    /// clock stops still decides when a move other than the last
+    /// iteration's choice has been searched through and scored above it
+    /// ([`Iteration::Overtaken`]): that move is played, with its score at
+    /// the stopped depth.
     pub(super) fn search(&mut self, moves: &[Point], limits: &Limits<'_>) -> (Point, i64, u32) {
         self.start_search(limits);
         let mut order: Vec<Point> = moves.iter().copied().take(WIDTH).collect();
         let mut chosen = (order[0], 0, 0);
+        self.finished_depth = 0;
         for depth in 1..=limits.max_depth {
-            let Some((score, best)) = self.root(&order, depth, limits) else {
-                break;
+            let (score, best) = match self.root(&order, depth, limits) {
+                Iteration::Finished { score, best } => (score, best),
+                Iteration::Overtaken { score, best } => {
+                    chosen = (order[best], score, depth);
+                    break;
+                }
+                Iteration::Stopped => break,
             };
             chosen = (order[best], score, depth);
+            self.finished_depth = depth;
             // The best move first in the next iteration, the others kept
             // in order.
             let p = order.remove(best);
@@ -288,11 +320,14 @@ impl<G: FiveGeometry> Engine<G> {
         out
     }
 
-    /// One iteration at the root: the best score and the index of its
-    /// move, or `None` when the time ran out.
-    fn root(&mut self, order: &[Point], depth: u32, limits: &Limits<'_>) -> Option<(i64, usize)> {
+    /// One iteration at the root over `order`, whose first move is the
+    /// last iteration's choice.
+    fn root(&mut self, order: &[Point], depth: u32, limits: &Limits<'_>) -> Iteration {
         let mut alpha = -INFINITY;
         let mut best: Option<(i64, usize)> = None;
+        // The index of the first move searched through: the last
+        // iteration's choice (its order's first), unless illegal.
+        let mut first = None;
         for (k, &p) in order.iter().enumerate() {
             if !self.make(p) {
                 continue;
@@ -309,13 +344,24 @@ impl<G: FiveGeometry> Engine<G> {
                 }
             };
             self.unmake();
-            let v = v?;
+            let Some(v) = v else {
+                return match (best, first) {
+                    (Some((score, best)), Some(first)) if best != first => {
+                        Iteration::Overtaken { score, best }
+                    }
+                    _ => Iteration::Stopped,
+                };
+            };
+            first.get_or_insert(k);
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, k));
             }
             alpha = alpha.max(v);
         }
-        best
+        match best {
+            Some((score, best)) => Iteration::Finished { score, best },
+            None => Iteration::Stopped,
+        }
     }
 
     /// The principal variation search below the root: the side to move's

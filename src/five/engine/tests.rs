@@ -388,13 +388,22 @@ fn the_clock_is_never_read_past_the_budget() {
         panic!("{why:?}")
     };
     assert!((1..20).contains(&depth), "{depth}");
-    // The move is the one a search to that depth without a clock plays.
-    let (mut again, _) = engine(Rule::Freestyle, X, QUIET);
-    let zero = || Duration::ZERO;
-    let mut l = limits(&zero, &stop);
-    l.max_depth = depth;
-    let (q, _) = again.choose(&l).expect("a move");
-    assert_eq!(p, q);
+    // The move is the one a search to that depth without a clock plays,
+    // or, when the clock stopped that iteration after another move had
+    // beaten the last one's choice, not that choice.
+    let unclocked = |depth: u32| {
+        let (mut again, _) = engine(Rule::Freestyle, X, QUIET);
+        let zero = || Duration::ZERO;
+        let mut l = limits(&zero, &stop);
+        l.max_depth = depth;
+        again.choose(&l).expect("a move").0
+    };
+    if e.finished_depth == depth {
+        assert_eq!(p, unclocked(depth));
+    } else {
+        assert_eq!(e.finished_depth + 1, depth);
+        assert_ne!(p, unclocked(e.finished_depth));
+    }
 }
 
 #[test]
@@ -945,7 +954,8 @@ fn depth_within(nodes: u64, reductions: bool) -> u32 {
     l.max_nodes = Some(nodes);
     e.begin_step(&l, 1.0);
     let moves = e.candidates();
-    e.search(&moves, &l).2
+    e.search(&moves, &l);
+    e.finished_depth
 }
 
 #[test]
@@ -974,6 +984,63 @@ fn reductions_change_no_score_to_depth_three_and_keep_a_forced_win() {
         e.reductions = reductions;
         assert!(e.score_at(6, 1 << 16) > WIN / 2, "reductions {reductions}");
     }
+}
+
+/// The main search over the middle game's candidates, Black to move,
+/// to `max_depth` within `nodes` (`None`: no limit): its move, the depth
+/// it reports, the deepest iteration it finished and the nodes it spent.
+fn middle_game_search(max_depth: u32, nodes: Option<u64>) -> (Point, u32, u32, u64) {
+    let (mut e, _) = engine(Rule::Exact, X, MIDDLE_GAME);
+    let stop = AtomicBool::new(false);
+    let zero = || Duration::ZERO;
+    let mut l = limits(&zero, &stop);
+    l.max_depth = max_depth;
+    l.max_nodes = nodes;
+    e.begin_step(&l, 1.0);
+    let moves = e.candidates();
+    let (p, _, depth) = e.search(&moves, &l);
+    (p, depth, e.finished_depth, e.nodes)
+}
+
+#[test]
+fn a_move_that_beats_the_last_choice_in_a_stopped_iteration_is_played() {
+    // An iteration that changes the choice, searched without a limit.
+    let (depth, before, n_before, n_after) = (4..=9)
+        .find_map(|d| {
+            let (a, _, _, na) = middle_game_search(d - 1, None);
+            let (b, _, _, nb) = middle_game_search(d, None);
+            (a != b).then_some((d, a, na, nb))
+        })
+        .expect("an iteration that changes the choice");
+    // Stopped at budgets through that iteration: the last iteration's
+    // choice until another move has been searched through and beaten
+    // it, then a move that beat it, at every larger budget too (the
+    // search is the same up to the smaller budget's stop).
+    let mut overtaken_from = None;
+    for k in 0..48 {
+        let budget = n_before + 1 + (n_after - n_before) * k / 48;
+        let (p, reported, finished, _) = middle_game_search(depth, Some(budget));
+        if finished == depth {
+            // The clock is read every few nodes: the iteration may end
+            // just past the budget.
+            continue;
+        }
+        assert_eq!(finished, depth - 1, "budget {budget}");
+        if reported == depth {
+            assert_ne!(p, before, "budget {budget}");
+            overtaken_from.get_or_insert(k);
+        } else {
+            assert_eq!((p, reported), (before, depth - 1), "budget {budget}");
+            assert!(
+                overtaken_from.is_none(),
+                "budget {budget}: back to the old choice"
+            );
+        }
+    }
+    assert!(
+        overtaken_from.is_some(),
+        "no stopped iteration of depth {depth} played another move"
+    );
 }
 
 /// Black's two open threes cross at the mark: Black there makes two
