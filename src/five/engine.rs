@@ -32,8 +32,9 @@
 //! Time is read from an injected clock (`Limits::elapsed`, so that the
 //! budget logic is tested without timing): each step gets a share of the
 //! budget, the search stops as soon as the clock passes it, and the
-//! deepest finished iteration's move is played, or the move that beat
-//! it in the iteration the clock stopped. The valuation
+//! deepest finished iteration's move is played, or (on the square,
+//! outside Pente) the move that beat it in the iteration the clock
+//! stopped. The valuation
 //! ([`Valuation`]) is kept move by move on the matcher's board; the rules
 //! board ([`FiveBoard`]) decides wins, renju's forbidden points and
 //! legality. Deterministic: no randomness, ties broken in reading order,
@@ -995,8 +996,9 @@ impl<G: FiveGeometry> Engine<G> {
     /// Whether the game is on the square under a rule without captures
     /// (every rule but Pente): where the engine's later parts (the move
     /// in hand, the tempo win, the answers to a three, the proof search,
-    /// late move reductions) were measured; Pente and the hexagon's
-    /// contest engine play as before them.
+    /// late move reductions, the move of a stopped iteration) were
+    /// measured; Pente and the hexagon's contest engine play as before
+    /// them.
     pub(super) fn square_without_captures(&self) -> bool {
         G::GEOMETRY == Geometry::Square && self.game.rule() != Rule::Pente
     }

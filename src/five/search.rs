@@ -220,7 +220,8 @@ enum Iteration {
     /// (the last iteration's choice) had been searched through and scored
     /// above every move before it, the first included: at this depth it
     /// is better than that choice, so it is played rather than thrown
-    /// away with the unfinished iteration. The iterations whose choice
+    /// away with the unfinished iteration (on the square under every rule
+    /// but Pente, where it was measured). The iterations whose choice
     /// changes are the dear ones (each new best is searched again with a
     /// full window), so they are the ones the clock stops most often. On
     /// the thirtieth sitting's screen (1,083 positions at 150,000 nodes a
@@ -346,7 +347,9 @@ impl<G: FiveGeometry> Engine<G> {
             self.unmake();
             let Some(v) = v else {
                 return match (best, first) {
-                    (Some((score, best)), Some(first)) if best != first => {
+                    (Some((score, best)), Some(first))
+                        if best != first && self.square_without_captures() =>
+                    {
                         Iteration::Overtaken { score, best }
                     }
                     _ => Iteration::Stopped,
