@@ -217,16 +217,16 @@ enum Iteration {
     /// Every move searched: the best score and the index of its move.
     Finished { score: i64, best: usize },
     /// The clock stopped the iteration after a move other than the first
-    /// (the last iteration's choice) had been searched through and scored
-    /// above every move before it, the first included: at this depth it
-    /// is better than that choice, so it is played rather than thrown
-    /// away with the unfinished iteration (on the square under every rule
-    /// but Pente, where it was measured). The iterations whose choice
-    /// changes are the dear ones (each new best is searched again with a
-    /// full window), so they are the ones the clock stops most often. On
-    /// the thirtieth sitting's screen (1,083 positions at 150,000 nodes a
-    /// move, README) 77 moves changed: +0.0021 ± 0.0011 of the judge's
-    /// win rate a move.
+    /// (the last iteration's choice; at depth 1 the candidates' first)
+    /// had been searched through and scored above every move before it,
+    /// the first included: at this depth it is better than that choice,
+    /// so it is played rather than thrown away with the unfinished
+    /// iteration (on the square under every rule but Pente, where it was
+    /// measured). The iterations whose choice changes are the dear ones
+    /// (each new best is searched again with a full window), so they are
+    /// the ones the clock stops most often. On the thirtieth sitting's
+    /// screen (1,083 positions at 150,000 nodes a move, README) 77 moves
+    /// changed: +0.0021 ± 0.0011 of the judge's win rate a move.
     Overtaken { score: i64, best: usize },
     /// The clock stopped the iteration before any move beat the first
     /// (or no move was legal): the last iteration's choice stands.
