@@ -457,17 +457,30 @@ impl Engine {
             .collect()
     }
 
-    /// The root score of a search to `depth` over the first candidates,
-    /// with a table of `bytes`.
-    fn score_at(&mut self, depth: u32, bytes: usize) -> i64 {
+    /// The main search over the candidates to `max_depth` within `nodes`
+    /// (`None`: no limit), with a table of `bytes`: its move, score and
+    /// the depth it reports.
+    fn search_candidates(
+        &mut self,
+        max_depth: u32,
+        nodes: Option<u64>,
+        bytes: usize,
+    ) -> (Point, i64, u32) {
         let stop = AtomicBool::new(false);
         let zero = || Duration::ZERO;
         let mut l = limits(&zero, &stop);
-        l.max_depth = depth;
+        l.max_depth = max_depth;
+        l.max_nodes = nodes;
         l.table_bytes = bytes;
         self.begin_step(&l, 1.0);
         let moves = self.candidates();
-        let (_, score, d) = self.search(&moves, &l);
+        self.search(&moves, &l)
+    }
+
+    /// The root score of a search to `depth` over the first candidates,
+    /// with a table of `bytes`.
+    fn score_at(&mut self, depth: u32, bytes: usize) -> i64 {
+        let (_, score, d) = self.search_candidates(depth, None, bytes);
         assert!(d == depth || score.abs() > WIN / 2);
         score
     }
@@ -947,14 +960,7 @@ const MIDDLE_GAME: &str = "
 fn depth_within(nodes: u64, reductions: bool) -> u32 {
     let (mut e, _) = engine(Rule::Exact, X, MIDDLE_GAME);
     e.reductions = reductions;
-    let stop = AtomicBool::new(false);
-    let zero = || Duration::ZERO;
-    let mut l = limits(&zero, &stop);
-    l.max_depth = 30;
-    l.max_nodes = Some(nodes);
-    e.begin_step(&l, 1.0);
-    let moves = e.candidates();
-    e.search(&moves, &l);
+    e.search_candidates(30, Some(nodes), 1 << 16);
     e.finished_depth
 }
 
@@ -991,14 +997,7 @@ fn reductions_change_no_score_to_depth_three_and_keep_a_forced_win() {
 /// it reports, the deepest iteration it finished and the nodes it spent.
 fn middle_game_search(max_depth: u32, nodes: Option<u64>) -> (Point, u32, u32, u64) {
     let (mut e, _) = engine(Rule::Exact, X, MIDDLE_GAME);
-    let stop = AtomicBool::new(false);
-    let zero = || Duration::ZERO;
-    let mut l = limits(&zero, &stop);
-    l.max_depth = max_depth;
-    l.max_nodes = nodes;
-    e.begin_step(&l, 1.0);
-    let moves = e.candidates();
-    let (p, _, depth) = e.search(&moves, &l);
+    let (p, _, depth) = e.search_candidates(max_depth, nodes, 1 << 16);
     (p, depth, e.finished_depth, e.nodes)
 }
 
