@@ -84,6 +84,37 @@ fn a_searched_move_is_logged_with_its_depth_and_score() {
     assert!(child.wait().unwrap().success());
 }
 
+/// `--max-depth` caps the main search's iterations: on a quiet position
+/// (no four, no forced win) with nodes enough for more, the brain reports
+/// the capped depth, and without the cap a deeper one. Out of range is
+/// refused by the parser.
+#[test]
+fn the_main_search_stops_at_the_depth_asked() {
+    let session = "START 15\nINFO rule 1\nBOARD\n7,7,1\n8,8,2\n6,8,1\nDONE\n";
+    let depth_of = |debug: &str| {
+        debug
+            .strip_prefix("DEBUG searched to depth ")
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|d| d.parse::<u32>().ok())
+    };
+    for cap in ["1", "3"] {
+        let (debug, answer) = debug_and_answer(&["--nodes", "200000", "--max-depth", cap], session);
+        assert_eq!(depth_of(&debug), cap.parse().ok(), "{debug}");
+        assert!(answer.split(',').count() == 2, "{answer}");
+    }
+    let (debug, _) = debug_and_answer(&["--nodes", "200000"], session);
+    assert!(depth_of(&debug).is_some_and(|d| d > 3), "{debug}");
+    for bad in ["0", "41", "deep"] {
+        let o = brain(&["--max-depth", bad], "START 15\nEND\n");
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("--max-depth"),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
 #[test]
 fn a_bad_database_is_reported_located_and_the_brain_does_not_start() {
     let dir = tempfile::tempdir().unwrap();

@@ -9,7 +9,8 @@
 //! side 5 to 26. A manager passes no argument; `--db FILE` plays with
 //! another five-in-a-row database, `--personality FILE` re-weighs it,
 //! `--predictor` or `--predictor-table FILE` orders the search's
-//! candidates by a move predictor.
+//! candidates by a move predictor; `--nodes N` and `--max-depth D` fix
+//! the work a move, for screens and benchmarks.
 //! Pente is not played: the protocol has no Pente rule and cannot say
 //! that stones were captured, so a `game = "pente"` personality is
 //! refused (located, by its `game` line) like any other game's.
@@ -36,6 +37,8 @@ struct FiveBrain {
     theirs: Vec<Point>,
     /// Fixed work a move (`--nodes`), within the manager's clock.
     nodes: Option<u64>,
+    /// The main search's deepest iteration (`--max-depth`).
+    max_depth: u32,
     /// How threats are read (`--threats`).
     threats: Threats,
     /// The move predictor (`--predictor`, `--predictor-table`).
@@ -57,12 +60,14 @@ impl FiveBrain {
     fn new(
         db: Arc<FiveDatabase>,
         nodes: Option<u64>,
+        max_depth: u32,
         threats: Threats,
         predictor: PredictorChoice,
     ) -> FiveBrain {
         FiveBrain {
             db,
             nodes,
+            max_depth,
             threats,
             predictor,
             size: 15,
@@ -194,7 +199,7 @@ impl Brain for FiveBrain {
             elapsed: &elapsed,
             budget: limits.budget,
             stop,
-            max_depth: 12,
+            max_depth: self.max_depth,
             vcf_depth: 16,
             // Our VCT deepens to 8 while its share of the move lasts.
             vct_depth: 8,
@@ -270,6 +275,14 @@ struct Args {
     /// like of it).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// The deepest iteration of the main search, in plies (the threat
+    /// searches keep their own depths). Below the default, the brain
+    /// plays the move of a shallower search with the same threat
+    /// searches and safety check: for measuring what each ply of the
+    /// search is worth (README, five in a row).
+    #[arg(long, value_name = "PLIES", default_value_t = 12,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_MAX_DEPTH))]
+    max_depth: u32,
     /// How the brain reads forced wins by threes and fours, its own and
     /// the opponent's.
     #[arg(long, value_enum, default_value_t = Threats::ProofNumber)]
@@ -287,6 +300,11 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     predictor_table: Option<std::path::PathBuf>,
 }
+
+/// The deepest `--max-depth` allowed: the engine's killers and its forced
+/// lines are sized by the depth, and no search on a Gomocup clock comes
+/// near it.
+const MAX_MAX_DEPTH: i64 = 40;
 
 /// The threat searches a brain may use.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -334,7 +352,7 @@ fn main() {
     };
     let input = BufReader::new(std::io::stdin());
     if let Err(e) = gomocup::run(
-        FiveBrain::new(db, args.nodes, args.threats, predictor),
+        FiveBrain::new(db, args.nodes, args.max_depth, args.threats, predictor),
         input,
         std::io::stdout(),
     ) {
