@@ -98,11 +98,11 @@ fn the_main_search_stops_at_the_depth_asked() {
             .and_then(|d| d.parse::<u32>().ok())
     };
     for cap in ["1", "3"] {
-        let (debug, answer) = debug_and_answer(&["--nodes", "200000", "--max-depth", cap], session);
+        let (debug, answer) = debug_and_answer(&["--nodes", "40000", "--max-depth", cap], session);
         assert_eq!(depth_of(&debug), cap.parse().ok(), "{debug}");
         assert!(answer.split(',').count() == 2, "{answer}");
     }
-    let (debug, _) = debug_and_answer(&["--nodes", "200000"], session);
+    let (debug, _) = debug_and_answer(&["--nodes", "40000"], session);
     assert!(depth_of(&debug).is_some_and(|d| d > 3), "{debug}");
     for bad in ["0", "41", "deep"] {
         let o = brain(&["--max-depth", bad], "START 15\nEND\n");
