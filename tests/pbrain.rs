@@ -70,11 +70,7 @@ fn a_searched_move_is_logged_with_its_depth_and_score() {
     let mut next = || lines.next().expect("a line").expect("text");
     assert_eq!(next(), "OK");
     let debug = next();
-    let depth = debug
-        .strip_prefix("DEBUG searched to depth ")
-        .and_then(|rest| rest.split(':').next())
-        .and_then(|d| d.parse::<u32>().ok());
-    assert!(depth.is_some_and(|d| d >= 2), "{debug}");
+    assert!(searched_depth(&debug).is_some_and(|d| d >= 2), "{debug}");
     assert!(debug.contains(": score "), "{debug}");
     let answer = next();
     let xy: Vec<u32> = answer.split(',').map(|v| v.parse().unwrap()).collect();
@@ -91,19 +87,13 @@ fn a_searched_move_is_logged_with_its_depth_and_score() {
 #[test]
 fn the_main_search_stops_at_the_depth_asked() {
     let session = "START 15\nINFO rule 1\nBOARD\n7,7,1\n8,8,2\n6,8,1\nDONE\n";
-    let depth_of = |debug: &str| {
-        debug
-            .strip_prefix("DEBUG searched to depth ")
-            .and_then(|rest| rest.split(':').next())
-            .and_then(|d| d.parse::<u32>().ok())
-    };
     for cap in ["1", "3"] {
         let (debug, answer) = debug_and_answer(&["--nodes", "40000", "--max-depth", cap], session);
-        assert_eq!(depth_of(&debug), cap.parse().ok(), "{debug}");
+        assert_eq!(searched_depth(&debug), cap.parse().ok(), "{debug}");
         assert!(answer.split(',').count() == 2, "{answer}");
     }
     let (debug, _) = debug_and_answer(&["--nodes", "40000"], session);
-    assert!(depth_of(&debug).is_some_and(|d| d > 3), "{debug}");
+    assert!(searched_depth(&debug).is_some_and(|d| d > 3), "{debug}");
     for bad in ["0", "41", "deep"] {
         let o = brain(&["--max-depth", bad], "START 15\nEND\n");
         assert_eq!(o.status.code(), Some(2), "{bad}");
@@ -135,6 +125,15 @@ fn a_bad_database_is_reported_located_and_the_brain_does_not_start() {
     let o = brain(&["--help"], "");
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("--db <FILE>"));
+}
+
+/// The depth a `DEBUG searched to depth D: score S` line reports (`None`
+/// for any other line).
+fn searched_depth(debug: &str) -> Option<u32> {
+    debug
+        .strip_prefix("DEBUG searched to depth ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|d| d.parse().ok())
 }
 
 /// The brain's `DEBUG` line and answer to `session` (ending in `DONE` or

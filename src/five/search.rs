@@ -212,7 +212,7 @@ pub(super) fn reduction(depth: u32, k: usize) -> u32 {
 }
 
 /// What one iteration of the root search learnt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 enum Iteration {
     /// Every move searched: the best score and the index of its move.
     Finished { score: i64, best: usize },
@@ -258,15 +258,15 @@ impl<G: FiveGeometry> Engine<G> {
         let mut chosen = (order[0], 0, 0);
         self.finished_depth = 0;
         for depth in 1..=limits.max_depth {
-            let (score, best) = match self.root(&order, depth, limits) {
-                Iteration::Finished { score, best } => (score, best),
-                Iteration::Overtaken { score, best } => {
-                    chosen = (order[best], score, depth);
-                    break;
-                }
+            let (score, best, finished) = match self.root(&order, depth, limits) {
+                Iteration::Finished { score, best } => (score, best, true),
+                Iteration::Overtaken { score, best } => (score, best, false),
                 Iteration::Stopped => break,
             };
             chosen = (order[best], score, depth);
+            if !finished {
+                break;
+            }
             self.finished_depth = depth;
             // The best move first in the next iteration, the others kept
             // in order.
