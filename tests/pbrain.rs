@@ -268,3 +268,63 @@ fn a_move_predictor_orders_the_root_when_asked() {
     let o = brain(&["--predictor", "--predictor-table", table], "");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A leaf table scores the search's leaves: with only `two` weighed (a
+/// million a match of the opponent's, that is of the brain's own once it
+/// has moved) and no move in hand, a one-ply search's score is a whole
+/// number of millions, and the opposite table (the brain's twos a
+/// million each against it) chooses another point. The built-in
+/// table's rule and the pattern sums (`--pattern-sums`) play legal
+/// moves; a bad table is reported located, every bad line, and the brain
+/// does not start; `--leaf` and `--pattern-sums` together are refused.
+#[test]
+fn a_leaf_table_scores_the_leaves_when_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let session = "START 15\nINFO rule 1\nBOARD\n7,7,1\n8,8,2\nDONE\n";
+    let mut answers = Vec::new();
+    for (name, weight) in [("more-twos", 1_000_000), ("fewer-twos", -1_000_000)] {
+        let path = dir.path().join(format!("{name}.leaf"));
+        std::fs::write(&path, format!("move-in-hand 0\ntwo 0 {weight}\n")).unwrap();
+        let args = [
+            "--max-depth",
+            "1",
+            "--nodes",
+            "20000",
+            "--leaf",
+            path.to_str().unwrap(),
+        ];
+        let (debug, answer) = debug_and_answer(&args, session);
+        let score: i64 = debug
+            .rsplit("score ")
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{debug}"));
+        assert!(score != 0 && score % 1_000_000 == 0, "{name}: {debug}");
+        answers.push(answer);
+    }
+    assert_ne!(answers[0], answers[1]);
+    for args in [
+        &["--nodes", "20000"][..],
+        &["--nodes", "20000", "--pattern-sums"],
+    ] {
+        let (debug, answer) = debug_and_answer(args, session);
+        assert!(debug.starts_with("DEBUG searched to depth"), "{debug}");
+        assert!(!["7,7", "8,8"].contains(&answer.as_str()), "{answer}");
+    }
+    let bad = dir.path().join("bad.leaf");
+    std::fs::write(&bad, "two 1 x\nopen-four 3\nmove-in-hand 50\n").unwrap();
+    let o = brain(&["--leaf", bad.to_str().unwrap()], "START 15\n");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("bad.leaf:1:7: expected a whole number"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.leaf:2:12: `open-four` takes 2 numbers"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+    let o = brain(&["--leaf", bad.to_str().unwrap(), "--pattern-sums"], "");
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -9,8 +9,10 @@
 //! side 5 to 26. A manager passes no argument; `--db FILE` plays with
 //! another five-in-a-row database, `--personality FILE` re-weighs it,
 //! `--predictor` or `--predictor-table FILE` orders the search's
-//! candidates by a move predictor; `--nodes N` and `--max-depth D` fix
-//! the work a move, for screens and benchmarks.
+//! candidates by a move predictor; `--leaf FILE` scores the search's
+//! leaves by another leaf table, `--pattern-sums` by the pattern values;
+//! `--nodes N` and `--max-depth D` fix the work a move, for screens and
+//! benchmarks.
 //! Pente is not played: the protocol has no Pente rule and cannot say
 //! that stones were captured, so a `game = "pente"` personality is
 //! refused (located, by its `game` line) like any other game's.
@@ -22,6 +24,7 @@ use std::time::Instant;
 
 use katachi::five::database::FiveDatabase;
 use katachi::five::engine::{rule_of_gomocup, Engine, Limits, Reason, DEFAULT_TABLE_BYTES};
+use katachi::five::leaf::LeafWeights;
 use katachi::five::predictor::Predictor;
 use katachi::five::rules::{FiveBoard, Rule};
 use katachi::gomocup::{self, About, Brain, Info, Log, Stone};
@@ -43,6 +46,20 @@ struct FiveBrain {
     threats: Threats,
     /// The move predictor (`--predictor`, `--predictor-table`).
     predictor: PredictorChoice,
+    /// How the search's leaves are scored (`--leaf`, `--pattern-sums`).
+    leaf: LeafChoice,
+}
+
+/// How the search's leaves are scored.
+#[derive(Clone, Copy, Debug)]
+enum LeafChoice {
+    /// The engine's default: the rule's built-in leaf table with the
+    /// built-in database, else the pattern sums.
+    Default,
+    /// The pattern sums, under every rule.
+    PatternSums,
+    /// This table, under every rule.
+    Table(&'static LeafWeights),
 }
 
 /// Which move predictor orders the engine's candidates.
@@ -63,6 +80,7 @@ impl FiveBrain {
         max_depth: u32,
         threats: Threats,
         predictor: PredictorChoice,
+        leaf: LeafChoice,
     ) -> FiveBrain {
         FiveBrain {
             db,
@@ -70,6 +88,7 @@ impl FiveBrain {
             max_depth,
             threats,
             predictor,
+            leaf,
             size: 15,
             rule: Rule::Freestyle,
             own: Vec::new(),
@@ -193,6 +212,11 @@ impl Brain for FiveBrain {
                 PredictorChoice::None => None,
                 PredictorChoice::Table(p) => Some(p),
             });
+        engine = match self.leaf {
+            LeafChoice::Default => engine,
+            LeafChoice::PatternSums => engine.with_leaf_weights(None),
+            LeafChoice::Table(w) => engine.with_leaf_weights(Some(w)),
+        };
         let start = Instant::now();
         let elapsed = || start.elapsed();
         let found = engine.choose(&Limits {
@@ -299,6 +323,19 @@ struct Args {
     /// reported located and the brain does not start.
     #[arg(long, value_name = "FILE")]
     predictor_table: Option<std::path::PathBuf>,
+    /// Score the search's leaves by this leaf table (`KIND MINE THEIRS`
+    /// lines and `move-in-hand PERCENT`: `patterns/five-exact.leaf`),
+    /// under every rule and with any database; its errors are reported
+    /// located and the brain does not start. By default exactly five
+    /// with the built-in database reads the built-in table, and every
+    /// other rule, database or personality the pattern sums.
+    #[arg(long, value_name = "FILE", conflicts_with = "pattern_sums")]
+    leaf: Option<std::path::PathBuf>,
+    /// Score the search's leaves by the pattern sums (each side's
+    /// matches at the database's values, and half the best point for the
+    /// side to move) under every rule, as before the leaf table.
+    #[arg(long)]
+    pattern_sums: bool,
 }
 
 /// The deepest `--max-depth` allowed: the engine keeps killer moves for
@@ -351,9 +388,28 @@ fn main() {
         (None, true) => PredictorChoice::Builtin,
         (None, false) => PredictorChoice::None,
     };
+    let leaf = match (&args.leaf, args.pattern_sums) {
+        (Some(path), _) => match LeafWeights::read_file(path) {
+            // Read once for the brain's whole life.
+            Ok(w) => LeafChoice::Table(Box::leak(Box::new(w))),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        },
+        (None, true) => LeafChoice::PatternSums,
+        (None, false) => LeafChoice::Default,
+    };
     let input = BufReader::new(std::io::stdin());
     if let Err(e) = gomocup::run(
-        FiveBrain::new(db, args.nodes, args.max_depth, args.threats, predictor),
+        FiveBrain::new(
+            db,
+            args.nodes,
+            args.max_depth,
+            args.threats,
+            predictor,
+            leaf,
+        ),
         input,
         std::io::stdout(),
     ) {

@@ -48,6 +48,7 @@ use mkpat::geometry::{Geometry, Square};
 use mkpat::tables::Kind;
 
 use super::database::FiveDatabase;
+use super::leaf::LeafWeights;
 use super::pente::CAPTURES_TO_WIN;
 use super::players::neighbourhood;
 use super::predictor::{point_features, Features, Predictor};
@@ -249,6 +250,12 @@ pub struct Engine<G: FiveGeometry = Square> {
     /// [`PREDICT_FROM_DEPTH`] when set ([`Engine::with_predictor`]); off
     /// by default: it measured no better moves (README, five in a row).
     pub(super) predictor: Option<&'static Predictor>,
+    /// What the main search's leaves weigh each threat kind's matches
+    /// by, for the side to move and the opponent
+    /// ([`Engine::with_leaf_weights`]); `None`: the pattern sums. By
+    /// default the rule's built-in table ([`LeafWeights::builtin`]: exact
+    /// five), read only on the square outside Pente.
+    leaf: Option<&'static LeafWeights>,
 }
 
 impl<G: FiveGeometry> std::fmt::Debug for Engine<G> {
@@ -305,6 +312,14 @@ impl<G: FiveGeometry> Engine<G> {
             Some(table) => Valuation::with_lines(table, &board),
             None => Valuation::new(db.matcher(), db.overlay(), &board),
         };
+        // The table was fitted on the built-in database's matches: a
+        // database of one's own, or a personality's re-weighing, keeps the
+        // pattern sums, so that its values are what it plays.
+        let leaf = if Arc::ptr_eq(&db, &G::builtin_for(game.rule())) {
+            LeafWeights::builtin(game.rule())
+        } else {
+            None
+        };
         Engine {
             game,
             board,
@@ -321,7 +336,17 @@ impl<G: FiveGeometry> Engine<G> {
             salt: 0,
             reductions: true,
             predictor: None,
+            leaf,
         }
+    }
+
+    /// The engine scoring its search's leaves by `leaf` (`None`: by the
+    /// pattern sums, each side's matches at their database values, as
+    /// under the rules that have no built-in table). Ignored on the
+    /// hexagon and under Pente, where no table was measured.
+    pub fn with_leaf_weights(mut self, leaf: Option<&'static LeafWeights>) -> Engine<G> {
+        self.leaf = leaf;
+        self
     }
 
     /// The engine ordering its candidates by `predictor` (`None`, the
@@ -751,7 +776,8 @@ impl<G: FiveGeometry> Engine<G> {
     }
 
     /// The side to move's score: its pattern potential against the
-    /// opponent's, with what having the move is worth
+    /// opponent's (by the leaf table when the engine has one:
+    /// [`Engine::leaf_score`]), with what having the move is worth
     /// ([`Engine::move_in_hand`]) and the threat rule's win
     /// ([`Engine::tempo_win`]).
     pub(super) fn evaluate(&self) -> i64 {
@@ -767,12 +793,30 @@ impl<G: FiveGeometry> Engine<G> {
         } else {
             0
         };
-        self.valuation.total(me) - self.valuation.total(me.other()) + captured(me)
-            - captured(me.other())
+        let potential = self.leaf_score().unwrap_or_else(|| {
+            self.valuation.total(me) - self.valuation.total(me.other()) + self.move_in_hand()
+        });
+        potential + captured(me) - captured(me.other())
             + self.capture_in_hand(&CAPTURED_WORTH)
             + random
             + self.tempo_win()
-            + self.move_in_hand()
+    }
+
+    /// The leaf table's score for the side to move, when the engine has a
+    /// table and reads it here (the square, no captures): each kind's
+    /// matches of the side to move at the table's first weight, less the
+    /// opponent's at its second, and the table's share of the side to
+    /// move's best point for the move in hand (in place of
+    /// [`Engine::move_in_hand`]'s half).
+    fn leaf_score(&self) -> Option<i64> {
+        let w = self.leaf.filter(|_| self.square_without_captures())?;
+        let me = self.game.to_move();
+        let counts = Kind::ALL.iter().map(|&k| {
+            w.mine(k) * self.valuation.kind_total(me, k)
+                - w.theirs(k) * self.valuation.kind_total(me.other(), k)
+        });
+        let in_hand = self.valuation.best_value(me).unwrap_or(0) * w.move_in_hand / 100;
+        Some(counts.sum::<i64>() + in_hand)
     }
 
     /// What having the move is worth to the side to move: half the value

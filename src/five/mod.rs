@@ -25,6 +25,9 @@
 //!   point and the best others, the forced line);
 //! - [`valuation`]: the pattern database's verdict on every point, for
 //!   each side, kept up to date move by move;
+//! - [`leaf`]: the main search's leaf table (each threat kind's matches
+//!   weighed for the side to move and for the opponent), fitted to a
+//!   stronger engine's judgement of the search's own leaves;
 //! - [`predictor`]: a move predictor (line-shape combinations and
 //!   distances, strengths fitted to a strong engine's games) the engine
 //!   may order its candidates by.
@@ -55,6 +58,7 @@ pub mod database;
 pub mod engine;
 pub mod explain;
 mod kind_counts;
+pub mod leaf;
 pub mod line_records;
 pub mod lines;
 pub mod pente;

@@ -60,6 +60,12 @@ pub struct Valuation {
     filed: [Vec<Vec<Contribution>>; 2],
     /// The sum of `attack[c]`: colour `c`'s pattern potential.
     total: [i64; 2],
+    /// The sum of `kinds[c]`: colour `c`'s matches of each threat kind on
+    /// the whole board, what a leaf table weighs
+    /// ([`LeafWeights`](super::leaf::LeafWeights)). A lane holds a count
+    /// of matches (at most some twenty a kind at a point, 676 points on
+    /// the largest board), far below its sixteen bits.
+    kind_total: [KindCounts; 2],
     /// On the line table's path ([`Valuation::with_lines`]): each point's
     /// window code along each line direction (empty on the matcher's
     /// path, which files matches instead). This array and the next two
@@ -135,6 +141,7 @@ impl Valuation {
             ],
             filed: [vec![Vec::new(); n * n], vec![Vec::new(); n * n]],
             total: [0; 2],
+            kind_total: [KindCounts::default(); 2],
             windows: Vec::new(),
             looked: Vec::new(),
             counted: Vec::new(),
@@ -178,6 +185,7 @@ impl Valuation {
                     self.total[ci] -= i64::from(k.mine);
                     self.defence[ci][k.at as usize] -= i64::from(k.theirs);
                     self.kinds[ci][k.at as usize].remove(k.kind);
+                    self.kind_total[ci].remove(k.kind);
                     self.relist(ci, k.at as usize);
                     self.mark(k.at as usize);
                 }
@@ -202,6 +210,7 @@ impl Valuation {
             ],
             filed: [Vec::new(), Vec::new()],
             total: [0; 2],
+            kind_total: [KindCounts::default(); 2],
             windows: vec![[0; 4]; padded_len(n)],
             looked: vec![[0; 4]; padded_len(n)],
             counted: vec![false; padded_len(n)],
@@ -271,6 +280,7 @@ impl Valuation {
             self.total[ci] += mine;
             self.defence[ci][k] += i64::from(after.theirs[ci] - before.theirs[ci]);
             self.kinds[ci][k].replace(&before.kinds[ci], &after.kinds[ci]);
+            self.kind_total[ci].replace(&before.kinds[ci], &after.kinds[ci]);
             // Only a change among the four kinds can list or unlist.
             if !after.kinds[ci].same_fours(&before.kinds[ci]) {
                 self.relist(ci, k);
@@ -388,6 +398,7 @@ impl Valuation {
             && self.total == other.total
             && self.defence == other.defence
             && self.kinds == other.kinds
+            && self.kind_total == other.kind_total
             && self.proposed == other.proposed
             && [Color::Black, Color::White]
                 .iter()
@@ -405,6 +416,7 @@ impl Valuation {
         self.total[ci] += i64::from(f.mine);
         self.defence[ci][at] += i64::from(f.theirs);
         self.kinds[ci][at].add(f.kind);
+        self.kind_total[ci].add(f.kind);
         self.relist(ci, at);
         self.mark(at);
         let a = m.anchor.i as usize * n + m.anchor.j as usize;
@@ -422,6 +434,11 @@ impl Valuation {
     pub fn value(&self, p: Point, to_move: Color) -> i64 {
         let k = p.i as usize * self.size + p.j as usize;
         self.attack[index(to_move)][k] + self.defence[index(to_move.other())][k]
+    }
+
+    /// Colour `c`'s matches of `kind` on the whole board.
+    pub fn kind_total(&self, c: Color, kind: Kind) -> i64 {
+        i64::from(self.kind_total[index(c)].count(kind))
     }
 
     /// Colour `c`'s pattern potential: what all its shapes are worth.
@@ -610,6 +627,16 @@ mod tests {
                     v.update(m, o, &board, q);
                 }
                 prop_assert!(v.same_as(&Valuation::new(m, o, &board_of(&game))));
+                // The board's count of a kind is its points' counts summed.
+                for c in [Color::Black, Color::White] {
+                    for kind in Kind::ALL {
+                        let points: i64 = v.kinds[index(c)]
+                            .iter()
+                            .map(|k| i64::from(k.count(kind)))
+                            .sum();
+                        prop_assert_eq!(v.kind_total(c, kind), points);
+                    }
+                }
             }
         }
     }

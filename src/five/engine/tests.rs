@@ -865,10 +865,11 @@ fn the_move_in_hand_is_half_the_best_point_of_the_side_to_move() {
         assert!(best > 0);
         assert_eq!(e.move_in_hand(), best / 2, "{to_move:?} {rule:?}");
     }
-    // The same stones, the other side to move: the evaluation differs by
-    // the two sides' moves in hand, not only by its sign.
+    // The same stones, the other side to move: the pattern sums differ by
+    // the two sides' moves in hand, not only by their sign.
     let (x, _) = engine(Rule::Exact, X, text);
     let (o, _) = engine(Rule::Exact, O, text);
+    let (x, o) = (x.with_leaf_weights(None), o.with_leaf_weights(None));
     assert_eq!(
         x.evaluate() + o.evaluate(),
         x.move_in_hand() + o.move_in_hand() + x.tempo_win() + o.tempo_win()
@@ -1198,4 +1199,119 @@ fn the_packed_candidate_order_is_the_general_one_on_the_hexagon() {
         compared += packed_against_general(&mut Engine::<Hexagon>::on(b));
     }
     assert!(compared >= 200, "compared {compared} times");
+}
+
+/// Stones crowded into the middle of an 11x11 board from `picks`, the
+/// game stopped before a five.
+fn crowded(rule: Rule, picks: &[prop::sample::Index]) -> FiveBoard {
+    let mut b = FiveBoard::new(11, rule).unwrap();
+    for pick in picks {
+        let near: Vec<Point> = b
+            .legal_moves()
+            .filter(|p| (2..9).contains(&p.i) && (2..9).contains(&p.j))
+            .collect();
+        if near.is_empty() {
+            break;
+        }
+        if b.play(near[pick.index(near.len())]).unwrap().is_some() {
+            b.undo();
+            break;
+        }
+    }
+    b
+}
+
+/// The built-in database with one value a kind (its two kinds of two
+/// made alike), and the leaf table that weighs each kind's matches at
+/// that value for both sides with half the best point in hand: the
+/// pattern sums written as a leaf table.
+#[cfg(feature = "compiler")]
+fn sums_as_a_table() -> (Arc<FiveDatabase>, LeafWeights) {
+    let text = include_str!("../../../patterns/five.db");
+    assert!(text.contains(":line,two,90,70"), "two-split's values moved");
+    let text = text.replace(":line,two,90,70", ":line,two,100,80");
+    let db = Arc::new(FiveDatabase::compile("one value a kind", text.as_bytes()).unwrap());
+    let mut table = String::from("move-in-hand 50\n");
+    for line in text.lines().filter_map(|l| l.strip_prefix(":line,")) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let entry = format!("{} {} {}\n", fields[0], fields[1], fields[1]);
+        if !table.contains(&entry) {
+            table.push_str(&entry);
+        }
+    }
+    (db, LeafWeights::parse(&table).unwrap())
+}
+
+#[cfg(feature = "compiler")]
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// A leaf table is the pattern sums' generalisation: with each kind
+    /// weighed at the database's one value for it, on both sides, and
+    /// half the best point in hand, every position scores as by the sums.
+    #[test]
+    fn a_table_of_the_database_values_scores_as_the_pattern_sums(
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 3..30),
+        rule in prop::sample::select(vec![Rule::Freestyle, Rule::Exact, Rule::Renju]),
+    ) {
+        let (db, table) = sums_as_a_table();
+        let table: &'static LeafWeights = Box::leak(Box::new(table));
+        let b = crowded(rule, &picks);
+        let sums = Engine::with_database(b.clone(), db.clone());
+        let leaf = Engine::with_database(b, db).with_leaf_weights(Some(table));
+        prop_assert_eq!(sums.leaf, None);
+        prop_assert_eq!(leaf.evaluate(), sums.evaluate());
+    }
+}
+
+#[test]
+fn exact_five_scores_its_leaves_by_the_builtin_table_and_the_rest_by_the_sums() {
+    let b = |rule| {
+        let (mut b, _) = diagram(
+            rule,
+            "
+        ...........
+        ...........
+        ...........
+        ....O......
+        ...XXO.....
+        ...OX......
+        ....X......
+        ...........
+        ...........
+        ...........
+        ...........",
+        );
+        b.set_to_move(X);
+        b
+    };
+    let table = LeafWeights::builtin(Rule::Exact).unwrap();
+    let e = Engine::new(b(Rule::Exact));
+    assert_eq!(e.leaf, Some(table));
+    let sums = Engine::new(b(Rule::Exact)).with_leaf_weights(None);
+    assert_ne!(e.evaluate(), sums.evaluate());
+    // Its score: each kind's matches at the table's weights.
+    let me = e.game.to_move();
+    let by_hand: i64 = Kind::ALL
+        .iter()
+        .map(|&k| {
+            table.mine(k) * e.valuation.kind_total(me, k)
+                - table.theirs(k) * e.valuation.kind_total(me.other(), k)
+        })
+        .sum::<i64>()
+        + e.valuation.best_value(me).unwrap() * table.move_in_hand / 100;
+    assert_eq!(e.evaluate(), by_hand + e.tempo_win());
+    // No table for renju and freestyle yet, nor for another database or
+    // a personality's re-weighing of the built-in one.
+    for rule in [Rule::Renju, Rule::Freestyle] {
+        assert_eq!(Engine::new(b(rule)).leaf, None, "{rule:?}");
+    }
+    let builtin = FiveDatabase::builtin();
+    let reweighed = builtin
+        .with_personality(builtin.overlay().clone(), 0)
+        .unwrap();
+    assert_eq!(
+        Engine::with_database(b(Rule::Exact), Arc::new(reweighed)).leaf,
+        None
+    );
 }
