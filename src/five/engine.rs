@@ -22,9 +22,13 @@
 //!    principal variation search with iterative deepening over the
 //!    candidates the patterns propose (only our fours and the points of
 //!    the opponent's fours when it threatens two fives with one stone:
-//!    `Engine::answers_to_three`), a leaf scored by the sum of each
-//!    side's pattern values, half the side to move's best point
-//!    (`Engine::move_in_hand`), and as all but won when the side to move can
+//!    `Engine::answers_to_three`), a leaf scored by the leaf table
+//!    (exactly five with the built-in database: each threat kind's
+//!    matches weighed for the side to move and for the opponent, and a
+//!    share of its best point: `Engine::leaf_score`, `five::leaf`) or
+//!    else by the sum of each side's pattern values and half the side to
+//!    move's best point (`Engine::move_in_hand`), and as all but won when
+//!    the side to move can
 //!    make two fives at once and the opponent has no four to answer
 //!    with (`Engine::tempo_win`); positions remembered in a transposition
 //!    table keyed by a Zobrist hash kept move by move.
