@@ -1203,6 +1203,7 @@ fn the_packed_candidate_order_is_the_general_one_on_the_hexagon() {
 
 /// Stones crowded into the middle of an 11x11 board from `picks`, the
 /// game stopped before a five.
+#[cfg(feature = "compiler")]
 fn crowded(rule: Rule, picks: &[prop::sample::Index]) -> FiveBoard {
     let mut b = FiveBoard::new(11, rule).unwrap();
     for pick in picks {
