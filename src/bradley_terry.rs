@@ -224,7 +224,9 @@ pub fn fit<const N: usize>(
     (tables, report)
 }
 
-/// A line of a strength table that does not read.
+/// A line of a table file that does not read (a strength table here, a
+/// five-in-a-row leaf table in `five::leaf`): where, the line, and what
+/// was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableError {
     pub line: usize,
@@ -257,8 +259,17 @@ pub fn read_table(
     groups: &[&str],
     hex: &[bool],
 ) -> Result<Vec<HashMap<u32, f32>>, String> {
+    read_located(path, |text| parse_table(text, groups, hex))
+}
+
+/// Reads the table file at `path` with `parse`; every bad line reported
+/// as `FILE:LINE:COL: message`, the line and a caret, in one message.
+pub fn read_located<T>(
+    path: &std::path::Path,
+    parse: impl FnOnce(&str) -> Result<T, Vec<TableError>>,
+) -> Result<T, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse_table(&text, groups, hex).map_err(|errors| {
+    parse(&text).map_err(|errors| {
         errors
             .iter()
             .map(|e| format!("{}:{e}", path.display()))

@@ -354,49 +354,37 @@ enum Threats {
     DepthFirst,
 }
 
+/// The value of a file read at start, or its errors reported (located,
+/// as the reader formats them) and the brain not started.
+fn or_exit<T>(read: Result<T, impl std::fmt::Display>) -> T {
+    read.unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1);
+    })
+}
+
 fn main() {
     let args = <Args as clap::Parser>::parse();
     let db = match &args.db {
         None => FiveDatabase::builtin(),
-        Some(path) => match FiveDatabase::load(path) {
-            Ok(db) => Arc::new(db),
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        },
+        Some(path) => Arc::new(or_exit(FiveDatabase::load(path))),
     };
     let db = match &args.personality {
         None => db,
-        Some(path) => match katachi::five::personality::load_file(path, &db) {
-            Ok(loaded) => loaded.database,
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        },
+        Some(path) => or_exit(katachi::five::personality::load_file(path, &db)).database,
     };
+    // Tables are read once for the brain's whole life.
     let predictor = match (&args.predictor_table, args.predictor) {
-        (Some(path), _) => match Predictor::read_file(path) {
-            // Read once for the brain's whole life.
-            Ok(p) => PredictorChoice::Table(Box::leak(Box::new(p))),
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        },
+        (Some(path), _) => {
+            PredictorChoice::Table(Box::leak(Box::new(or_exit(Predictor::read_file(path)))))
+        }
         (None, true) => PredictorChoice::Builtin,
         (None, false) => PredictorChoice::None,
     };
     let leaf = match (&args.leaf, args.pattern_sums) {
-        (Some(path), _) => match LeafWeights::read_file(path) {
-            // Read once for the brain's whole life.
-            Ok(w) => LeafChoice::Table(Box::leak(Box::new(w))),
-            Err(e) => {
-                eprintln!("{e}");
-                std::process::exit(1);
-            }
-        },
+        (Some(path), _) => {
+            LeafChoice::Table(Box::leak(Box::new(or_exit(LeafWeights::read_file(path)))))
+        }
         (None, true) => LeafChoice::PatternSums,
         (None, false) => LeafChoice::Default,
     };

@@ -20,22 +20,23 @@
 //! ```
 //!
 //! Kinds are named as in a `five` database (`docs/language.md`); a kind
-//! not listed weighs nothing. Every bad line is reported, located.
+//! not listed weighs nothing. Every bad line is reported, located
+//! ([`TableError`], as the move predictor's tables are).
 
-use std::fmt;
 use std::sync::OnceLock;
 
 use mkpat::tables::Kind;
 
 use super::rules::Rule;
+use crate::bradley_terry::{read_located, TableError};
 
 /// A leaf table: per threat kind, what each match of the side to move
 /// and of the opponent adds to (takes from) the side to move's score, and
 /// the share of its best point's value the move in hand is worth.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LeafWeights {
-    /// Per kind, in [`Kind::ALL`]'s order: each of the side to move's
-    /// matches.
+    /// Per kind (`Kind as usize`, [`Kind::ALL`]'s order): each of the
+    /// side to move's matches.
     pub mine: [i64; Kind::ALL.len()],
     /// Per kind: each of the opponent's matches (subtracted).
     pub theirs: [i64; Kind::ALL.len()],
@@ -43,35 +44,6 @@ pub struct LeafWeights {
     /// the defence it takes there) added for having the move.
     pub move_in_hand: i64,
 }
-
-/// A bad line of a leaf table: where, and what was expected.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LeafError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column of the offending word.
-    pub column: usize,
-    /// The line as written.
-    pub text: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for LeafError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}: {}\n  {}\n  {}^",
-            self.line,
-            self.column,
-            self.message,
-            self.text,
-            " ".repeat(self.column.saturating_sub(1))
-        )
-    }
-}
-
-impl std::error::Error for LeafError {}
 
 /// The name of the move-in-hand entry.
 const MOVE_IN_HAND: &str = "move-in-hand";
@@ -92,7 +64,7 @@ impl LeafWeights {
     }
 
     /// Reads a leaf table from its text; every bad line is reported.
-    pub fn parse(text: &str) -> Result<LeafWeights, Vec<LeafError>> {
+    pub fn parse(text: &str) -> Result<LeafWeights, Vec<TableError>> {
         let mut out = LeafWeights {
             mine: [0; Kind::ALL.len()],
             theirs: [0; Kind::ALL.len()],
@@ -106,7 +78,7 @@ impl LeafWeights {
             let Some(&(col, name)) = words.first() else {
                 continue;
             };
-            let error = |column: usize, message: String| LeafError {
+            let error = |column: usize, message: String| TableError {
                 line: i + 1,
                 column,
                 text: raw.to_string(),
@@ -158,9 +130,8 @@ impl LeafWeights {
             seen.push(name);
             match kind {
                 Some(k) => {
-                    let at = Kind::ALL.iter().position(|&x| x == k).expect("listed");
-                    out.mine[at] = numbers[0];
-                    out.theirs[at] = numbers[1];
+                    out.mine[k as usize] = numbers[0];
+                    out.theirs[k as usize] = numbers[1];
                 }
                 None if (0..=1000).contains(&numbers[0]) => out.move_in_hand = numbers[0],
                 None => errors.push(error(
@@ -178,37 +149,23 @@ impl LeafWeights {
 
     /// Reads a leaf table from a file; the errors carry its name.
     pub fn read_file(path: &std::path::Path) -> Result<LeafWeights, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        LeafWeights::parse(&text).map_err(|errors| {
-            errors
-                .iter()
-                .map(|e| format!("{}:{e}", path.display()))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
+        read_located(path, LeafWeights::parse)
     }
 
     /// The weight of the side to move's matches of `kind`.
     pub fn mine(&self, kind: Kind) -> i64 {
-        self.mine[kind_index(kind)]
+        self.mine[kind as usize]
     }
 
     /// The weight of the opponent's matches of `kind`.
     pub fn theirs(&self, kind: Kind) -> i64 {
-        self.theirs[kind_index(kind)]
+        self.theirs[kind as usize]
     }
 }
 
 /// The largest weight a table may give: far below the search's win
 /// scores, so that no count of matches reaches them.
 pub const MAX_WEIGHT: i64 = 1_000_000;
-
-fn kind_index(kind: Kind) -> usize {
-    Kind::ALL
-        .iter()
-        .position(|&k| k == kind)
-        .expect("every kind is listed in Kind::ALL")
-}
 
 /// The words of `line` with their 1-based columns.
 fn words(line: &str) -> Vec<(usize, &str)> {

@@ -707,23 +707,8 @@ proptest! {
         picks in prop::collection::vec(any::<prop::sample::Index>(), 8..26),
         rule in prop::sample::select(vec![Rule::Freestyle, Rule::Exact, Rule::Renju]),
     ) {
-        // Stones crowded into the middle of an 11x11 board, so that
-        // threes and fours are common.
-        let mut b = FiveBoard::new(11, rule).unwrap();
-        for pick in &picks {
-            let near: Vec<Point> = b
-                .legal_moves()
-                .filter(|p| (2..9).contains(&p.i) && (2..9).contains(&p.j))
-                .collect();
-            if near.is_empty() {
-                break;
-            }
-            let p = near[pick.index(near.len())];
-            if b.play(p).unwrap().is_some() {
-                b.undo();
-                break;
-            }
-        }
+        // Crowded, so that threes and fours are common.
+        let b = crowded(rule, &picks);
         // Shallow to deep (a failure must not be taken for a deeper
         // one), then deep to shallow (it must be taken for every
         // shallower one).
@@ -1203,7 +1188,6 @@ fn the_packed_candidate_order_is_the_general_one_on_the_hexagon() {
 
 /// Stones crowded into the middle of an 11x11 board from `picks`, the
 /// game stopped before a five.
-#[cfg(feature = "compiler")]
 fn crowded(rule: Rule, picks: &[prop::sample::Index]) -> FiveBoard {
     let mut b = FiveBoard::new(11, rule).unwrap();
     for pick in picks {
