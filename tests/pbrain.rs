@@ -327,4 +327,41 @@ fn a_leaf_table_scores_the_leaves_when_given() {
     assert!(o.stdout.is_empty());
     let o = brain(&["--leaf", bad.to_str().unwrap(), "--pattern-sums"], "");
     assert_eq!(o.status.code(), Some(2));
+    // Point classes are read along a line table's lines: a database
+    // whose pattern reaches five steps has none, and a table with
+    // `point` lines is refused with it, one without them played.
+    let far = dir.path().join("far.db");
+    std::fs::write(
+        &far,
+        "dialect: five\n\nPattern far\n*....O\n\n:line,shape,10,10\n",
+    )
+    .unwrap();
+    let points = dir.path().join("points.leaf");
+    std::fs::write(&points, "two 1 1\npoint four-three 5 5\n").unwrap();
+    let kinds = dir.path().join("kinds.leaf");
+    std::fs::write(&kinds, "two 1 1\n").unwrap();
+    let db = far.to_str().unwrap();
+    let o = brain(
+        &["--db", db, "--leaf", points.to_str().unwrap()],
+        "START 15\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("points.leaf: the table weighs point classes"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty());
+    let o = brain(
+        &["--db", db, "--leaf", kinds.to_str().unwrap()],
+        "START 15\nEND\n",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "OK");
+    // With the built-in database's line table, the point table plays.
+    let (debug, _) = debug_and_answer(
+        &["--nodes", "20000", "--leaf", points.to_str().unwrap()],
+        session,
+    );
+    assert!(debug.starts_with("DEBUG searched to depth"), "{debug}");
 }

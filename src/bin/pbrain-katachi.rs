@@ -323,8 +323,9 @@ struct Args {
     /// reported located and the brain does not start.
     #[arg(long, value_name = "FILE")]
     predictor_table: Option<std::path::PathBuf>,
-    /// Score the search's leaves by this leaf table (`KIND MINE THEIRS`
-    /// lines and `move-in-hand PERCENT`: `patterns/five-exact.leaf`),
+    /// Score the search's leaves by this leaf table (`KIND MINE THEIRS`,
+    /// `point CLASS MINE THEIRS` and `move-in-hand PERCENT` lines:
+    /// `patterns/five-exact.leaf`),
     /// under every rule and with any database; its errors are reported
     /// located and the brain does not start. By default exactly five
     /// with the built-in database reads the built-in table, and every
@@ -383,7 +384,18 @@ fn main() {
     };
     let leaf = match (&args.leaf, args.pattern_sums) {
         (Some(path), _) => {
-            LeafChoice::Table(Box::leak(Box::new(or_exit(LeafWeights::read_file(path)))))
+            let table = or_exit(LeafWeights::read_file(path));
+            if table.reads_points() && db.lines().is_none() {
+                or_exit::<()>(Err(format!(
+                    "{}: the table weighs point classes, which are read along the lines of a \
+                     database of line patterns reaching at most four steps from the move, without \
+                     edge marks; `{}` has a pattern that is not one: give it a table without \
+                     `point` lines",
+                    path.display(),
+                    db.name()
+                )));
+            }
+            LeafChoice::Table(Box::leak(Box::new(table)))
         }
         (None, true) => LeafChoice::PatternSums,
         (None, false) => LeafChoice::Default,

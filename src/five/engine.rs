@@ -24,8 +24,10 @@
 //!    the opponent's fours when it threatens two fives with one stone:
 //!    `Engine::answers_to_three`), a leaf scored by the leaf table
 //!    (exactly five with the built-in database: each threat kind's
-//!    matches weighed for the side to move and for the opponent, and a
-//!    share of its best point: `Engine::leaf_score`, `five::leaf`) or
+//!    matches and each point class's points (`five::point_class`: a
+//!    four-three, a double three) weighed for the side to move and for
+//!    the opponent, and a share of its best point: `Engine::leaf_score`,
+//!    `five::leaf`) or
 //!    else by the sum of each side's pattern values and half the side to
 //!    move's best point (`Engine::move_in_hand`), and as all but won when
 //!    the side to move can
@@ -55,6 +57,7 @@ use super::database::FiveDatabase;
 use super::leaf::LeafWeights;
 use super::pente::CAPTURES_TO_WIN;
 use super::players::neighbourhood;
+use super::point_class::PointClass;
 use super::predictor::{point_features, Features, Predictor};
 use super::proof::{Proof, Proofs};
 use super::rules::{FiveBoard, Rule};
@@ -809,9 +812,9 @@ impl<G: FiveGeometry> Engine<G> {
     /// The leaf table's score for the side to move, when the engine has a
     /// table and reads it here (the square, no captures): each kind's
     /// matches of the side to move at the table's first weight, less the
-    /// opponent's at its second, and the table's share of the side to
-    /// move's best point for the move in hand (in place of
-    /// [`Engine::move_in_hand`]'s half).
+    /// opponent's at its second, each point class's points alike, and
+    /// the table's share of the side to move's best point for the move
+    /// in hand (in place of [`Engine::move_in_hand`]'s half).
     fn leaf_score(&self) -> Option<i64> {
         let w = self.leaf.filter(|_| self.square_without_captures())?;
         let me = self.game.to_move();
@@ -819,8 +822,12 @@ impl<G: FiveGeometry> Engine<G> {
             w.mine(k) * self.valuation.kind_total(me, k)
                 - w.theirs(k) * self.valuation.kind_total(me.other(), k)
         });
+        let points = PointClass::ALL.iter().map(|&c| {
+            w.point_mine[c as usize] * self.valuation.class_total(me, c)
+                - w.point_theirs[c as usize] * self.valuation.class_total(me.other(), c)
+        });
         let in_hand = self.valuation.best_value(me).unwrap_or(0) * w.move_in_hand / 100;
-        Some(counts.sum::<i64>() + in_hand)
+        Some(counts.sum::<i64>() + points.sum::<i64>() + in_hand)
     }
 
     /// What having the move is worth to the side to move: half the value

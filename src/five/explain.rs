@@ -11,6 +11,7 @@ use mkpat::tables::Kind;
 
 use super::database::FiveDatabase;
 use super::engine::{Engine, Limits, Reason};
+use super::point_class::PointClass;
 use super::rules::FiveBoard;
 use crate::position::{Color, Point};
 
@@ -34,6 +35,10 @@ pub struct Candidate {
     pub point: Point,
     pub value: i64,
     pub because: Vec<Because>,
+    /// What a move there makes across its lines for the side to move,
+    /// then for the opponent ([`PointClass`]; read along the lines of a
+    /// database of line patterns, `None` for another).
+    pub classes: [Option<PointClass>; 2],
 }
 
 /// The engine's move and why.
@@ -118,6 +123,10 @@ pub fn explain_with(
                 point: p,
                 value: valuation.value(p, to_move),
                 because: b,
+                classes: [
+                    valuation.class(p, to_move),
+                    valuation.class(p, to_move.other()),
+                ],
             }
         })
         .collect();
@@ -274,8 +283,22 @@ impl Explanation {
                 let _ = writeln!(out, "{side} to move plays {}: {reason}", xy(*p));
             }
         }
+        let other = match self.to_move {
+            Color::Black => "white",
+            Color::White => "black",
+        };
         for c in &self.candidates {
-            let _ = writeln!(out, "  {} worth {}", xy(c.point), c.value);
+            let classes: Vec<String> = c
+                .classes
+                .iter()
+                .zip([side, other])
+                .filter_map(|(class, who)| class.map(|k| format!("{who}'s {}", k.name())))
+                .collect();
+            let _ = write!(out, "  {} worth {}", xy(c.point), c.value);
+            if !classes.is_empty() {
+                let _ = write!(out, ": {}", classes.join(", "));
+            }
+            out.push('\n');
             for b in &c.because {
                 let whose = if b.maker == self.to_move {
                     "makes"
@@ -348,6 +371,9 @@ mod tests {
             "{}",
             e.text()
         );
+        // The point is where Black would make an open four.
+        assert_eq!(first.classes[1], Some(PointClass::OpenFour));
+        assert!(e.text().contains("black's open-four"), "{}", e.text());
         assert!(e.candidates.len() >= 2);
     }
 

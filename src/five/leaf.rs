@@ -12,21 +12,36 @@
 //! which a table fitted on random positions does not see (a search seeks
 //! out the leaves whose scores are most wrong in its favour).
 //!
+//! A count of matches says how much each side threatens, not where two
+//! threats meet: a four and an open three through one empty point win,
+//! the same four and three apart do not. So a table may also weigh each
+//! side's empty points by their class ([`PointClass`]: what one move
+//! there makes across its lines), a number for each point of the side to
+//! move and one for each of the opponent's.
+//!
 //! The text form, one entry a line (`#` starts a comment):
 //!
 //! ```text
 //! move-in-hand 136     # percent of the side to move's best point's value
 //! open-four 28926 40237  # kind, per match of the side to move, per match of the opponent
+//! point four-three 60000 34000  # point class, per point of the side to move, of the opponent
 //! ```
 //!
-//! Kinds are named as in a `five` database (`docs/language.md`); a kind
-//! not listed weighs nothing. Every bad line is reported, located
-//! ([`TableError`], as the move predictor's tables are).
+//! Kinds are named as in a `five` database (`docs/language.md`), point
+//! classes as [`PointClass::name`] (what one move makes across the
+//! lines through its point: a four-three, a double three); a kind or a
+//! class not listed weighs nothing. Point classes are read along the
+//! lines of a database of line patterns (one with a line table); a
+//! caller that plays a table with classes on another database must
+//! refuse it ([`LeafWeights::reads_points`]). Every bad line is
+//! reported, located ([`TableError`], as the move predictor's tables
+//! are).
 
 use std::sync::OnceLock;
 
 use mkpat::tables::Kind;
 
+use super::point_class::PointClass;
 use super::rules::Rule;
 use crate::bradley_terry::{read_located, TableError};
 
@@ -43,7 +58,15 @@ pub struct LeafWeights {
     /// Percent of the side to move's best point's value (its attack and
     /// the defence it takes there) added for having the move.
     pub move_in_hand: i64,
+    /// Per point class (`PointClass as usize`): each of the side to
+    /// move's empty points of that class.
+    pub point_mine: [i64; PointClass::ALL.len()],
+    /// Per point class: each of the opponent's points (subtracted).
+    pub point_theirs: [i64; PointClass::ALL.len()],
 }
+
+/// The word that starts a point class's line.
+const POINT: &str = "point";
 
 /// The name of the move-in-hand entry.
 const MOVE_IN_HAND: &str = "move-in-hand";
@@ -69,8 +92,10 @@ impl LeafWeights {
             mine: [0; Kind::ALL.len()],
             theirs: [0; Kind::ALL.len()],
             move_in_hand: 50,
+            point_mine: [0; PointClass::ALL.len()],
+            point_theirs: [0; PointClass::ALL.len()],
         };
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
         let mut errors = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("");
@@ -84,17 +109,52 @@ impl LeafWeights {
                 text: raw.to_string(),
                 message,
             };
-            if seen.contains(&name) {
-                errors.push(error(col, format!("`{name}` is given twice")));
+            // A point class's line: `point CLASS MINE THEIRS`, read as
+            // the kind's line after its first word.
+            let (words, class) = if name == POINT {
+                let Some(&(c, class)) = words.get(1) else {
+                    errors.push(error(
+                        line.trim_end().len() + 1,
+                        format!("`{POINT}` takes a point class and 2 numbers"),
+                    ));
+                    continue;
+                };
+                match PointClass::from_name(class) {
+                    Some(pc) => (words[1..].to_vec(), Some(pc)),
+                    None => {
+                        errors.push(error(
+                            c,
+                            format!(
+                                "expected a point class ({}), found `{class}`",
+                                PointClass::ALL.map(PointClass::name).join(", ")
+                            ),
+                        ));
+                        continue;
+                    }
+                }
+            } else {
+                (words, None)
+            };
+            let name = words[0].1;
+            let key = match class {
+                Some(_) => format!("{POINT} {name}"),
+                None => name.to_string(),
+            };
+            if seen.contains(&key) {
+                errors.push(error(col, format!("`{key}` is given twice")));
                 continue;
             }
-            let want = if name == MOVE_IN_HAND { 1 } else { 2 };
+            let want = if name == MOVE_IN_HAND && class.is_none() {
+                1
+            } else {
+                2
+            };
             let kind = Kind::from_name(name);
-            if name != MOVE_IN_HAND && kind.is_none() {
+            if class.is_none() && name != MOVE_IN_HAND && kind.is_none() {
                 errors.push(error(
                     col,
                     format!(
-                        "expected a threat kind ({}) or `{MOVE_IN_HAND}`, found `{name}`",
+                        "expected a threat kind ({}), `{POINT}` or `{MOVE_IN_HAND}`, found `{name}`",
                         Kind::ALL.map(Kind::name).join(", ")
                     ),
                 ));
@@ -127,14 +187,18 @@ impl LeafWeights {
             if numbers.len() != want {
                 continue;
             }
-            seen.push(name);
-            match kind {
-                Some(k) => {
+            seen.push(key);
+            match (class, kind) {
+                (Some(pc), _) => {
+                    out.point_mine[pc as usize] = numbers[0];
+                    out.point_theirs[pc as usize] = numbers[1];
+                }
+                (None, Some(k)) => {
                     out.mine[k as usize] = numbers[0];
                     out.theirs[k as usize] = numbers[1];
                 }
-                None if (0..=1000).contains(&numbers[0]) => out.move_in_hand = numbers[0],
-                None => errors.push(error(
+                (None, None) if (0..=1000).contains(&numbers[0]) => out.move_in_hand = numbers[0],
+                (None, None) => errors.push(error(
                     words[1].0,
                     format!("expected a percent from 0 to 1000, found {}", numbers[0]),
                 )),
@@ -160,6 +224,16 @@ impl LeafWeights {
     /// The weight of the opponent's matches of `kind`.
     pub fn theirs(&self, kind: Kind) -> i64 {
         self.theirs[kind as usize]
+    }
+
+    /// Whether the table weighs point classes, which only a database of
+    /// line patterns (one with a [`LineTable`](super::lines::LineTable))
+    /// counts.
+    pub fn reads_points(&self) -> bool {
+        self.point_mine
+            .iter()
+            .chain(&self.point_theirs)
+            .any(|&w| w != 0)
     }
 }
 
@@ -211,6 +285,15 @@ mod tests {
         );
         assert_eq!((w.mine(Kind::Two), w.theirs(Kind::Two)), (3, 4));
         assert_eq!((w.mine(Kind::Four), w.theirs(Kind::Four)), (0, 0));
+        assert!(!w.reads_points());
+        // A point class's line, beside the kind of the same name.
+        let w = LeafWeights::parse("two 1 2\npoint two 3 -4\npoint four-three 5 6\n").unwrap();
+        assert_eq!((w.mine(Kind::Two), w.theirs(Kind::Two)), (1, 2));
+        let at = |c: PointClass| (w.point_mine[c as usize], w.point_theirs[c as usize]);
+        assert_eq!(at(PointClass::Two), (3, -4));
+        assert_eq!(at(PointClass::FourThree), (5, 6));
+        assert_eq!(at(PointClass::DoubleThree), (0, 0));
+        assert!(w.reads_points());
         // Not given: half the best point, as the pattern sums' leaves.
         assert_eq!(LeafWeights::parse("two 1 1").unwrap().move_in_hand, 50);
     }
@@ -229,5 +312,19 @@ mod tests {
         assert!(errors[4].message.contains("percent"));
         let shown = errors[1].to_string();
         assert_eq!(shown.lines().nth(2), Some("       ^"), "{shown}");
+    }
+
+    #[test]
+    fn every_bad_point_line_is_reported_where_it_is() {
+        let text = "point\npoint five 1 2\npoint two 1\npoint two 1 1\npoint two 2 2\npoint double-three 1 y\n";
+        let errors = LeafWeights::parse(text).unwrap_err();
+        let at: Vec<(usize, usize)> = errors.iter().map(|e| (e.line, e.column)).collect();
+        assert_eq!(at, vec![(1, 6), (2, 7), (3, 12), (5, 1), (6, 22)]);
+        assert!(errors[0].message.contains("takes a point class"));
+        assert!(errors[1].message.contains("expected a point class"));
+        assert!(errors[1].message.contains("four-three"));
+        assert!(errors[2].message.contains("takes 2 numbers, found 1"));
+        assert!(errors[3].message.contains("`point two` is given twice"));
+        assert!(errors[4].message.contains("found `y`"));
     }
 }

@@ -21,6 +21,7 @@ use mkpat::overlay::Overlay;
 use mkpat::tables::Cell;
 
 use super::kind_counts::KindCounts;
+use super::point_class::LineKinds;
 use crate::board::OFF_BOARD;
 use crate::matcher::Matcher;
 use crate::position::Color;
@@ -39,6 +40,10 @@ pub(super) struct Facts {
     pub(super) mine: [i32; 2],
     pub(super) theirs: [i32; 2],
     pub(super) kinds: [KindCounts; 2],
+    /// The strongest of `kinds`, counted once: what this line adds to
+    /// the point's class ([`PointClass`](super::point_class::PointClass)),
+    /// however many patterns see it.
+    pub(super) line: [LineKinds; 2],
 }
 
 /// One variant laid along a direction: its cells as steps from the move
@@ -214,7 +219,10 @@ impl LineTable {
                 if !convex {
                     continue;
                 }
-                let f = sums[code];
+                let mut f = sums[code];
+                for ci in 0..2 {
+                    f.line[ci] = LineKinds::line(f.kinds[ci].strongest());
+                }
                 let next = facts.len();
                 let k = *known.entry(f).or_insert_with(|| {
                     facts.push(f);

@@ -67,6 +67,7 @@ mod pente_search;
 mod pente_tests;
 pub mod personality;
 pub mod players;
+pub mod point_class;
 pub mod predictor;
 mod proof;
 pub mod record;

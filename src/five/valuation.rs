@@ -25,6 +25,7 @@ use mkpat::geometry::{Hexagon, Shape, Square};
 use super::database::FiveDatabase;
 use super::kind_counts::KindCounts;
 use super::lines::{self, LineTable};
+use super::point_class::{LineKinds, PointClass};
 use super::rules::{FiveBoard, Rule};
 use crate::board::Board;
 use crate::matcher::{Match, Matcher};
@@ -101,6 +102,14 @@ pub struct Valuation {
     /// of every leaf visit the proposed points alone, in index order,
     /// instead of testing every point of the board.
     proposed: Vec<u64>,
+    /// On the line table's path: per point, per colour, the strongest
+    /// kind of each line through it, one count a line (empty on the
+    /// matcher's path, which does not know a match's line).
+    lines: Vec<[LineKinds; 2]>,
+    /// On that path: per colour, how many points are of each class (by
+    /// `LineKinds::class_code`; the last entry counts the points of none
+    /// and is not read).
+    classes: [[u16; PointClass::ALL.len() + 1]; 2],
 }
 
 /// The side of the layout with a margin ([`Valuation::windows`]).
@@ -115,6 +124,9 @@ const fn padded_len(n: usize) -> usize {
 
 /// Not in a `fours` list.
 const NOT_LISTED: u16 = u16::MAX;
+
+/// The class code of a point of no class (`LineKinds::class_code`).
+const NO_CLASS: u8 = PointClass::ALL.len() as u8;
 
 const fn index(c: Color) -> usize {
     match c {
@@ -148,6 +160,8 @@ impl Valuation {
             fours: [Vec::new(), Vec::new()],
             four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
             proposed: vec![0; (n * n).div_ceil(64)],
+            lines: Vec::new(),
+            classes: [[0; PointClass::ALL.len() + 1]; 2],
         };
         for c in [Color::Black, Color::White] {
             matcher.scan(board, c, |m| v.file(overlay, c, &m));
@@ -217,6 +231,13 @@ impl Valuation {
             fours: [Vec::new(), Vec::new()],
             four_slot: [vec![NOT_LISTED; n * n], vec![NOT_LISTED; n * n]],
             proposed: vec![0; (n * n).div_ceil(64)],
+            lines: vec![[LineKinds::default(); 2]; n * n],
+            // Every point of none to start with.
+            classes: [{
+                let mut none = [0; PointClass::ALL.len() + 1];
+                none[usize::from(NO_CLASS)] = (n * n) as u16;
+                none
+            }; 2],
         };
         for i in 0..n as i32 {
             for j in 0..n as i32 {
@@ -281,12 +302,29 @@ impl Valuation {
             self.defence[ci][k] += i64::from(after.theirs[ci] - before.theirs[ci]);
             self.kinds[ci][k].replace(&before.kinds[ci], &after.kinds[ci]);
             self.kind_total[ci].replace(&before.kinds[ci], &after.kinds[ci]);
+            if after.line[ci] != before.line[ci] {
+                self.reclass(ci, k, before.line[ci], after.line[ci]);
+            }
             // Only a change among the four kinds can list or unlist.
             if !after.kinds[ci].same_fours(&before.kinds[ci]) {
                 self.relist(ci, k);
             }
         }
         self.mark(k);
+    }
+
+    /// Point `k`'s lines for colour `ci` with `before` replaced by
+    /// `after`, and the count of its class moved if the class changes.
+    #[inline]
+    fn reclass(&mut self, ci: usize, k: usize, before: LineKinds, after: LineKinds) {
+        let lines = &mut self.lines[k][ci];
+        let old = lines.class_code();
+        lines.replace(before, after);
+        let new = lines.class_code();
+        if old != new {
+            self.classes[ci][usize::from(old)] -= 1;
+            self.classes[ci][usize::from(new)] += 1;
+        }
     }
 
     /// Sets or clears point `k`'s bit in `proposed` as its values now say.
@@ -434,6 +472,30 @@ impl Valuation {
     pub fn value(&self, p: Point, to_move: Color) -> i64 {
         let k = p.i as usize * self.size + p.j as usize;
         self.attack[index(to_move)][k] + self.defence[index(to_move.other())][k]
+    }
+
+    /// The class of empty point `p` for colour `c` (on the line table's
+    /// path; `None` on the matcher's).
+    pub fn class(&self, p: Point, c: Color) -> Option<PointClass> {
+        let k = p.i as usize * self.size + p.j as usize;
+        PointClass::from_code(self.lines.get(k)?[index(c)].class_code())
+    }
+
+    /// How many empty points are of `class` for colour `c` (on the line
+    /// table's path: [`Valuation::with_lines`]; none on the matcher's).
+    pub fn class_total(&self, c: Color, class: PointClass) -> i64 {
+        i64::from(self.classes[index(c)][class as usize])
+    }
+
+    /// Whether the point classes of both valuations agree, point by
+    /// point and in total (kept by the line table's path alone, so not
+    /// part of [`Valuation::same_values_as`]).
+    pub fn same_classes_as(&self, other: &Valuation) -> bool {
+        self.lines == other.lines && {
+            let counted = PointClass::ALL.len();
+            self.classes.map(|c| c[..counted].to_vec())
+                == other.classes.map(|c| c[..counted].to_vec())
+        }
     }
 
     /// Colour `c`'s matches of `kind` on the whole board.
@@ -689,9 +751,84 @@ mod tests {
             }
             let fresh = Valuation::new(m, o, &G::board_of(&game));
             prop_assert!(v.same_values_as(&fresh), "after {k} moves");
-            prop_assert!(v.same_values_as(&Valuation::with_lines(table, &G::board_of(&game))));
+            let scratch = Valuation::with_lines(table, &G::board_of(&game));
+            prop_assert!(v.same_values_as(&scratch));
+            prop_assert!(v.same_classes_as(&scratch), "point classes after {k} moves");
+            // The board's count of a class is its points' classes counted.
+            for c in [Color::Black, Color::White] {
+                for class in PointClass::ALL {
+                    let points = v
+                        .lines
+                        .iter()
+                        .filter(|l| PointClass::of(l[index(c)]) == Some(class))
+                        .count();
+                    prop_assert_eq!(v.class_total(c, class), points as i64);
+                }
+            }
         }
         Ok(())
+    }
+
+    /// The point classes of `board` the plain way: for each empty point
+    /// and line through it, the matcher's strongest kind there on a board
+    /// holding only that line's stones, one count a line.
+    fn classes_line_by_line(db: &FiveDatabase, board: &Board) -> [[i64; 12]; 2] {
+        let (m, o) = (db.matcher(), db.overlay());
+        let mut out = [[0; 12]; 2];
+        for p in board.points() {
+            if board.value(p, Color::Black) != 0 {
+                continue;
+            }
+            for (ci, c) in [Color::Black, Color::White].into_iter().enumerate() {
+                let mut lines = LineKinds::default();
+                for &(di, dj) in crate::five::DIRECTIONS.iter() {
+                    let mut alone = Board::new(board.size());
+                    for s in (-lines::REACH..=lines::REACH).filter(|&s| s != 0) {
+                        let q = Point::new(p.i + s * di, p.j + s * dj);
+                        let stone = match board.value(q, Color::Black) {
+                            0b01 => Color::Black,
+                            0b10 => Color::White,
+                            _ => continue,
+                        };
+                        alone.place(q, stone);
+                    }
+                    let strongest = Valuation::new(m, o, &alone).threat(p, c);
+                    lines.replace(LineKinds::default(), LineKinds::line(strongest));
+                }
+                if let Some(class) = PointClass::of(lines) {
+                    out[ci][class as usize] += 1;
+                }
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+        #[test]
+        fn point_classes_are_those_read_line_by_line(
+            picks in prop::collection::vec(any::<prop::sample::Index>(), 4..40),
+        ) {
+            let db = FiveDatabase::builtin();
+            let table = db.lines().expect("a line table");
+            let mut game = FiveBoard::new(9, Rule::Exact).unwrap();
+            for pick in &picks {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let legal: Vec<Point> = game.legal_moves().collect();
+                game.play(legal[pick.index(legal.len())]).unwrap();
+            }
+            let board = board_of(&game);
+            let v = Valuation::with_lines(table, &board);
+            let want = classes_line_by_line(&db, &board);
+            for (ci, c) in [Color::Black, Color::White].into_iter().enumerate() {
+                for class in PointClass::ALL {
+                    prop_assert_eq!(v.class_total(c, class), want[ci][class as usize], "{:?} {:?}", c, class);
+                }
+            }
+        }
     }
 
     proptest! {
@@ -780,6 +917,30 @@ mod tests {
             v.update_lines(table, &b, p);
         }
         assert_eq!(v.proposed().count(), 0);
+    }
+
+    #[test]
+    fn a_four_and_a_three_through_one_point_make_a_four_three() {
+        let db = FiveDatabase::builtin();
+        let table = db.lines().expect("a line table");
+        let mut b = Board::new(15);
+        // Black's closed three along row 7 and open two down column 7:
+        // (7,7) makes a four and an open three.
+        b.place(Point::new(7, 3), Color::White);
+        for (i, j) in [(7, 4), (7, 5), (7, 6), (5, 7), (6, 7)] {
+            b.place(Point::new(i, j), Color::Black);
+        }
+        let v = Valuation::with_lines(table, &b);
+        let at = Point::new(7, 7);
+        assert_eq!(v.class(at, Color::Black), Some(PointClass::FourThree));
+        assert_eq!(v.class_total(Color::Black, PointClass::FourThree), 1);
+        // For White the point blocks: it makes nothing of White's.
+        assert_eq!(v.class(at, Color::White), None);
+        // An occupied point has no class.
+        assert_eq!(v.class(Point::new(7, 4), Color::Black), None);
+        // The matcher's path does not read lines.
+        let m = Valuation::new(db.matcher(), db.overlay(), &b);
+        assert_eq!(m.class(at, Color::Black), None);
     }
 
     #[test]

@@ -1285,7 +1285,27 @@ fn exact_five_scores_its_leaves_by_the_builtin_table_and_the_rest_by_the_sums() 
         })
         .sum::<i64>()
         + e.valuation.best_value(me).unwrap() * table.move_in_hand / 100;
-    assert_eq!(e.evaluate(), by_hand + e.tempo_win());
+    // And each empty point's class for either side, read point by point.
+    let points: i64 = e
+        .game
+        .points()
+        .flat_map(|p| {
+            let mine = e
+                .valuation
+                .class(p, me)
+                .map(|c| table.point_mine[c as usize]);
+            let theirs = e
+                .valuation
+                .class(p, me.other())
+                .map(|c| table.point_theirs[c as usize]);
+            [mine.unwrap_or(0), -theirs.unwrap_or(0)]
+        })
+        .sum();
+    assert!(
+        table.reads_points() && points != 0,
+        "the diagram has classed points"
+    );
+    assert_eq!(e.evaluate(), by_hand + points + e.tempo_win());
     // No table for renju and freestyle yet, nor for another database or
     // a personality's re-weighing of the built-in one.
     for rule in [Rule::Renju, Rule::Freestyle] {
