@@ -54,7 +54,7 @@ pub enum PointClass {
 }
 
 impl PointClass {
-    /// Every class, in the order [`PointClass::of`] tries them (and of
+    /// Every class, in the order a point is tried against them (and of
     /// their discriminants, which index per-class arrays).
     pub const ALL: [PointClass; 12] = [
         PointClass::OpenFour,
