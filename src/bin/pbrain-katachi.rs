@@ -328,8 +328,9 @@ struct Args {
     /// `patterns/five-exact.leaf`),
     /// under every rule and with any database; its errors are reported
     /// located and the brain does not start. By default exactly five
-    /// with the built-in database reads the built-in table, and every
-    /// other rule, database or personality the pattern sums.
+    /// and renju with the built-in database read their built-in tables
+    /// (`patterns/five-renju.leaf`), and freestyle, another database or
+    /// a personality the pattern sums.
     #[arg(long, value_name = "FILE", conflicts_with = "pattern_sums")]
     leaf: Option<std::path::PathBuf>,
     /// Score the search's leaves by the pattern sums (each side's

@@ -23,7 +23,7 @@
 //!    candidates the patterns propose (only our fours and the points of
 //!    the opponent's fours when it threatens two fives with one stone:
 //!    `Engine::answers_to_three`), a leaf scored by the leaf table
-//!    (exactly five with the built-in database: each threat kind's
+//!    (exactly five and renju with the built-in database: each threat kind's
 //!    matches and each point class's points (`five::point_class`: a
 //!    four-three, a double three) weighed for the side to move and for
 //!    the opponent, and a share of its best point: `Engine::leaf_score`,

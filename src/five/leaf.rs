@@ -72,17 +72,24 @@ const POINT: &str = "point";
 const MOVE_IN_HAND: &str = "move-in-hand";
 
 impl LeafWeights {
-    /// The built-in table of `rule` (`patterns/five-exact.leaf`), for the
-    /// square's database; `None` where none was fitted and measured
-    /// (renju, freestyle, Pente), whose leaves keep the pattern sums.
+    /// The built-in table of `rule` (`patterns/five-exact.leaf`,
+    /// `patterns/five-renju.leaf`), for the square's database; `None`
+    /// where none was fitted and measured (freestyle, Pente), whose
+    /// leaves keep the pattern sums.
     pub fn builtin(rule: Rule) -> Option<&'static LeafWeights> {
         static EXACT: OnceLock<LeafWeights> = OnceLock::new();
+        static RENJU: OnceLock<LeafWeights> = OnceLock::new();
+        let read = |text: &str| {
+            LeafWeights::parse(text).expect("the built-in leaf tables read (a test holds it)")
+        };
         match rule {
-            Rule::Exact => Some(EXACT.get_or_init(|| {
-                LeafWeights::parse(include_str!("../../patterns/five-exact.leaf"))
-                    .expect("the built-in leaf table reads (a test holds it)")
-            })),
-            Rule::Renju | Rule::Freestyle | Rule::Pente => None,
+            Rule::Exact => {
+                Some(EXACT.get_or_init(|| read(include_str!("../../patterns/five-exact.leaf"))))
+            }
+            Rule::Renju => {
+                Some(RENJU.get_or_init(|| read(include_str!("../../patterns/five-renju.leaf"))))
+            }
+            Rule::Freestyle | Rule::Pente => None,
         }
     }
 
@@ -269,7 +276,9 @@ mod tests {
     fn the_builtin_table_reads() {
         let w = LeafWeights::builtin(Rule::Exact).expect("exact five has one");
         assert!(w.mine(Kind::OpenFour) > 0 && w.theirs(Kind::OpenFour) > 0);
-        assert!(LeafWeights::builtin(Rule::Renju).is_none());
+        let renju = LeafWeights::builtin(Rule::Renju).expect("renju has one");
+        assert!(renju.mine(Kind::OpenFour) > 0 && !renju.reads_points());
+        assert!(LeafWeights::builtin(Rule::Freestyle).is_none());
     }
 
     #[test]

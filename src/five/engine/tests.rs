@@ -1250,7 +1250,7 @@ proptest! {
 }
 
 #[test]
-fn exact_five_scores_its_leaves_by_the_builtin_table_and_the_rest_by_the_sums() {
+fn exact_five_and_renju_score_their_leaves_by_their_builtin_tables_and_the_rest_by_the_sums() {
     let b = |rule| {
         let (mut b, _) = diagram(
             rule,
@@ -1306,11 +1306,12 @@ fn exact_five_scores_its_leaves_by_the_builtin_table_and_the_rest_by_the_sums() 
         "the diagram has classed points"
     );
     assert_eq!(e.evaluate(), by_hand + points + e.tempo_win());
-    // No table for renju and freestyle yet, nor for another database or
-    // a personality's re-weighing of the built-in one.
-    for rule in [Rule::Renju, Rule::Freestyle] {
-        assert_eq!(Engine::new(b(rule)).leaf, None, "{rule:?}");
-    }
+    // Renju has its own table; freestyle has none yet, nor has another
+    // database or a personality's re-weighing of the built-in one.
+    let renju = Engine::new(b(Rule::Renju));
+    assert_eq!(renju.leaf, LeafWeights::builtin(Rule::Renju));
+    assert_ne!(renju.leaf, Some(table));
+    assert_eq!(Engine::new(b(Rule::Freestyle)).leaf, None);
     let builtin = FiveDatabase::builtin();
     let reweighed = builtin
         .with_personality(builtin.overlay().clone(), 0)
