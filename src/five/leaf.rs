@@ -174,7 +174,7 @@ impl LeafWeights {
                 errors.push(error(
                     at,
                     format!(
-                        "`{name}` takes {want} {}, found {}",
+                        "`{key}` takes {want} {}, found {}",
                         if want == 1 { "number" } else { "numbers" },
                         words.len() - 1
                     ),
@@ -332,7 +332,9 @@ mod tests {
         assert!(errors[0].message.contains("takes a point class"));
         assert!(errors[1].message.contains("expected a point class"));
         assert!(errors[1].message.contains("four-three"));
-        assert!(errors[2].message.contains("takes 2 numbers, found 1"));
+        assert!(errors[2]
+            .message
+            .contains("`point two` takes 2 numbers, found 1"));
         assert!(errors[3].message.contains("`point two` is given twice"));
         assert!(errors[4].message.contains("found `y`"));
     }

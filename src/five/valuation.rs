@@ -16,6 +16,12 @@
 //! matcher's [`Matcher::reads`]: for line patterns, the lines through
 //! the point, `=` cells included) and replaces their contributions: the incremental evaluation, tested equal
 //! to [`Valuation::new`] from scratch on random games.
+//!
+//! On the line table's path the valuation also keeps, for both colours,
+//! each empty point's class ([`PointClass`]: what one move there makes
+//! across its lines) and the count of points of each class, which a leaf
+//! table may weigh; the matcher's path, which does not know the line of
+//! a match, has none.
 
 use mkpat::overlay::Overlay;
 use mkpat::tables::Kind;
@@ -491,11 +497,7 @@ impl Valuation {
     /// point and in total (kept by the line table's path alone, so not
     /// part of [`Valuation::same_values_as`]).
     pub fn same_classes_as(&self, other: &Valuation) -> bool {
-        self.lines == other.lines && {
-            let counted = PointClass::ALL.len();
-            self.classes.map(|c| c[..counted].to_vec())
-                == other.classes.map(|c| c[..counted].to_vec())
-        }
+        self.lines == other.lines && self.classes == other.classes
     }
 
     /// Colour `c`'s matches of `kind` on the whole board.
