@@ -9,7 +9,7 @@
 //! question about lines, not matches, so the valuation keeps beside each
 //! point's matches the strongest kind of each line through it (one count
 //! a line, `LineKinds`, from each window's `Facts::line`), and a class
-//! is a function of those counts alone (`PointClass::of`).
+//! is a function of those counts alone (`LineKinds::class_code`).
 //!
 //! The leaf table ([`LeafWeights`](super::leaf::LeafWeights)) weighs the
 //! number of points of each class each side has: a shape's count of
