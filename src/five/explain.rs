@@ -13,6 +13,7 @@ use super::database::FiveDatabase;
 use super::engine::{Engine, Limits, Reason};
 use super::point_class::PointClass;
 use super::rules::FiveBoard;
+use crate::notation::color_word;
 use crate::position::{Color, Point};
 
 /// One pattern's part in a point's value.
@@ -243,10 +244,7 @@ impl Explanation {
     /// candidate with its patterns.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        let side = match self.to_move {
-            Color::Black => "black",
-            Color::White => "white",
-        };
+        let side = color_word(self.to_move);
         match &self.chosen {
             None => {
                 let _ = writeln!(out, "{side} to move: no move (the game is over)");
@@ -283,10 +281,7 @@ impl Explanation {
                 let _ = writeln!(out, "{side} to move plays {}: {reason}", xy(*p));
             }
         }
-        let other = match self.to_move {
-            Color::Black => "white",
-            Color::White => "black",
-        };
+        let other = color_word(self.to_move.other());
         for c in &self.candidates {
             let classes: Vec<String> = c
                 .classes

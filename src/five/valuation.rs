@@ -774,9 +774,9 @@ mod tests {
     /// The point classes of `board` the plain way: for each empty point
     /// and line through it, the matcher's strongest kind there on a board
     /// holding only that line's stones, one count a line.
-    fn classes_line_by_line(db: &FiveDatabase, board: &Board) -> [[i64; 12]; 2] {
+    fn classes_line_by_line(db: &FiveDatabase, board: &Board) -> [[i64; PointClass::ALL.len()]; 2] {
         let (m, o) = (db.matcher(), db.overlay());
-        let mut out = [[0; 12]; 2];
+        let mut out = [[0; PointClass::ALL.len()]; 2];
         for p in board.points() {
             if board.value(p, Color::Black) != 0 {
                 continue;
