@@ -315,10 +315,6 @@ impl<G: FiveGeometry> Engine<G> {
         for c in [Color::Black, Color::White] {
             hash ^= zobrist::captured(c, game.captures(c));
         }
-        let valuation = match db.lines() {
-            Some(table) => Valuation::with_lines(table, &board),
-            None => Valuation::new(db.matcher(), db.overlay(), &board),
-        };
         // The table was fitted on the built-in database's matches: a
         // database of one's own, or a personality's re-weighing, keeps the
         // pattern sums, so that its values are what it plays.
@@ -327,6 +323,8 @@ impl<G: FiveGeometry> Engine<G> {
         } else {
             None
         };
+        let classes = reads_classes::<G>(leaf, game.rule());
+        let valuation = valuation_of(&db, &board, classes);
         Engine {
             game,
             board,
@@ -352,6 +350,10 @@ impl<G: FiveGeometry> Engine<G> {
     /// under the rules that have no built-in table). Ignored on the
     /// hexagon and under Pente, where no table was measured.
     pub fn with_leaf_weights(mut self, leaf: Option<&'static LeafWeights>) -> Engine<G> {
+        let rule = self.game.rule();
+        if reads_classes::<G>(leaf, rule) != reads_classes::<G>(self.leaf, rule) {
+            self.valuation = valuation_of(&self.db, &self.board, !self.valuation.keeps_classes());
+        }
         self.leaf = leaf;
         self
     }
@@ -1093,6 +1095,30 @@ fn deep_safety(limits: &Limits<'_>) -> bool {
 /// by the database's line table when it has one, else by the matcher.
 /// A function of the engine's parts, not a method, so that a caller may
 /// hold another part (the rules board's captured stones) meanwhile.
+/// The valuation of `board` from scratch: through `db`'s line table when
+/// it has one, keeping the point classes when `classes` says so.
+fn valuation_of<G: FiveGeometry>(
+    db: &FiveDatabase<G>,
+    board: &Board<G>,
+    classes: bool,
+) -> Valuation {
+    match db.lines() {
+        Some(table) if classes => Valuation::with_lines(table, board),
+        Some(table) => Valuation::with_lines_without_classes(table, board),
+        None => Valuation::new(db.matcher(), db.overlay(), board),
+    }
+}
+
+/// Whether a search under `rule` with `leaf` reads the point classes: a
+/// leaf table with `point` lines, where leaf tables are read (the square,
+/// no captures: [`Engine::square_without_captures`]). Keeping the
+/// classes costs about 5 % of a search, so only then are they kept.
+fn reads_classes<G: FiveGeometry>(leaf: Option<&LeafWeights>, rule: Rule) -> bool {
+    leaf.is_some_and(LeafWeights::reads_points)
+        && G::GEOMETRY == Geometry::Square
+        && rule != Rule::Pente
+}
+
 fn revalue<G: FiveGeometry>(
     db: &FiveDatabase<G>,
     valuation: &mut Valuation,

@@ -13,6 +13,7 @@ use super::database::FiveDatabase;
 use super::engine::{Engine, Limits, Reason};
 use super::point_class::PointClass;
 use super::rules::FiveBoard;
+use super::valuation::Valuation;
 use crate::notation::color_word;
 use crate::position::{Color, Point};
 
@@ -84,6 +85,10 @@ pub fn explain_with(
     // move they tried.
     let (matcher, overlay) = (db.matcher(), db.overlay());
     let (board, valuation) = (engine.board(), engine.valuation());
+    // The engine keeps the point classes only when its leaves read them;
+    // the explanation names them whatever the rule.
+    let classed = db.lines().map(|table| Valuation::with_lines(table, board));
+    let class = |p, c| classed.as_ref().and_then(|v| v.class(p, c));
     let mut because: std::collections::BTreeMap<Point, Vec<Because>> = Default::default();
     for maker in [Color::Black, Color::White] {
         for m in matcher.matches(board, maker) {
@@ -124,10 +129,7 @@ pub fn explain_with(
                 point: p,
                 value: valuation.value(p, to_move),
                 because: b,
-                classes: [
-                    valuation.class(p, to_move),
-                    valuation.class(p, to_move.other()),
-                ],
+                classes: [class(p, to_move), class(p, to_move.other())],
             }
         })
         .collect();

@@ -1321,3 +1321,51 @@ fn exact_five_and_renju_score_their_leaves_by_their_builtin_tables_and_the_rest_
         None
     );
 }
+
+#[test]
+fn only_an_engine_whose_leaves_read_point_classes_keeps_them_and_a_new_table_switches_them() {
+    let game = |rule| {
+        let (mut b, _) = diagram(
+            rule,
+            "
+        .........
+        .........
+        ...O.....
+        ..XXO....
+        ..OX.....
+        ...X.....
+        .........
+        .........
+        .........",
+        );
+        b.set_to_move(X);
+        b
+    };
+    let exact = LeafWeights::builtin(Rule::Exact).unwrap();
+    assert!(exact.reads_points());
+    assert!(Engine::new(game(Rule::Exact)).valuation.keeps_classes());
+    // Renju's table reads kinds alone; freestyle reads no table.
+    assert!(!Engine::new(game(Rule::Renju)).valuation.keeps_classes());
+    assert!(!Engine::new(game(Rule::Freestyle)).valuation.keeps_classes());
+    // Pente and the hexagon read no table, whatever they are given.
+    let pente = Engine::new(game(Rule::Pente)).with_leaf_weights(Some(exact));
+    assert!(!pente.valuation.keeps_classes());
+    // A table given later switches the classes on or off, and the
+    // switched engine scores as one built that way from the start.
+    let mut renju = Engine::new(game(Rule::Renju)).with_leaf_weights(Some(exact));
+    assert!(renju.valuation.keeps_classes());
+    let from_scratch = Valuation::with_lines(renju.db.lines().unwrap(), &renju.board);
+    assert!(renju.valuation.same_classes_as(&from_scratch));
+    assert!(renju.valuation.same_values_as(&from_scratch));
+    // And keeps them as moves come and go.
+    for p in [Point::new(4, 4), Point::new(2, 5), Point::new(6, 3)] {
+        assert!(renju.make(p));
+    }
+    let after = Valuation::with_lines(renju.db.lines().unwrap(), &renju.board);
+    assert!(renju.valuation.same_classes_as(&after));
+    let off = Engine::new(game(Rule::Exact)).with_leaf_weights(None);
+    assert!(!off.valuation.keeps_classes());
+    assert!(PointClass::ALL
+        .iter()
+        .all(|&c| off.valuation.class_total(X, c) == 0));
+}
