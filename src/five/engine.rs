@@ -1057,7 +1057,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// measured; Pente and the hexagon's contest engine play as before
     /// them.
     pub(super) fn square_without_captures(&self) -> bool {
-        G::GEOMETRY == Geometry::Square && self.game.rule() != Rule::Pente
+        square_without_captures::<G>(self.game.rule())
     }
 
     /// Plays `p` for the side to move.
@@ -1091,10 +1091,6 @@ fn deep_safety(limits: &Limits<'_>) -> bool {
         && limits.max_nodes.is_none_or(|n| n >= DEEP_SAFETY_NODES)
 }
 
-/// Brings `valuation` up to date after the stone at `p` came or went:
-/// by the database's line table when it has one, else by the matcher.
-/// A function of the engine's parts, not a method, so that a caller may
-/// hold another part (the rules board's captured stones) meanwhile.
 /// The valuation of `board` from scratch: through `db`'s line table when
 /// it has one, keeping the point classes when `classes` says so.
 fn valuation_of<G: FiveGeometry>(
@@ -1110,15 +1106,22 @@ fn valuation_of<G: FiveGeometry>(
 }
 
 /// Whether a search under `rule` with `leaf` reads the point classes: a
-/// leaf table with `point` lines, where leaf tables are read (the square,
-/// no captures: [`Engine::square_without_captures`]). Keeping the
-/// classes costs about 5 % of a search, so only then are they kept.
+/// leaf table with `point` lines, where leaf tables are read
+/// ([`Engine::square_without_captures`]). Keeping the classes costs 3 to
+/// 5 % of a search, so only then are they kept.
 fn reads_classes<G: FiveGeometry>(leaf: Option<&LeafWeights>, rule: Rule) -> bool {
-    leaf.is_some_and(LeafWeights::reads_points)
-        && G::GEOMETRY == Geometry::Square
-        && rule != Rule::Pente
+    leaf.is_some_and(LeafWeights::reads_points) && square_without_captures::<G>(rule)
 }
 
+/// [`Engine::square_without_captures`] of a game under `rule` on `G`.
+fn square_without_captures<G: FiveGeometry>(rule: Rule) -> bool {
+    G::GEOMETRY == Geometry::Square && rule != Rule::Pente
+}
+
+/// Brings `valuation` up to date after the stone at `p` came or went:
+/// by the database's line table when it has one, else by the matcher.
+/// A function of the engine's parts, not a method, so that a caller may
+/// hold another part (the rules board's captured stones) meanwhile.
 fn revalue<G: FiveGeometry>(
     db: &FiveDatabase<G>,
     valuation: &mut Valuation,

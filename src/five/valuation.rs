@@ -111,7 +111,7 @@ pub struct Valuation {
     /// On the line table's path when classes are kept: per point, per
     /// colour, the strongest kind of each line through it, one count a
     /// line (empty on the matcher's path, which does not know a match's
-    /// line, and when no one reads the classes: they cost about 5 % of a
+    /// line, and when no one reads the classes: they cost 3 to 5 % of a
     /// search).
     lines: Vec<[LineKinds; 2]>,
     /// On that path: per colour, how many points are of each class (by
@@ -226,7 +226,7 @@ impl Valuation {
     }
 
     /// [`Valuation::with_lines`] without the point classes, for a search
-    /// whose leaves do not read them: keeping them costs about 5 % of its
+    /// whose leaves do not read them: keeping them costs 3 to 5 % of its
     /// work (callgrind, README). [`Valuation::class`] is then `None` and
     /// every [`Valuation::class_total`] 0, as on the matcher's path.
     pub fn with_lines_without_classes<G: Shape>(table: &LineTable, board: &Board<G>) -> Valuation {
