@@ -350,9 +350,9 @@ impl<G: FiveGeometry> Engine<G> {
     /// under the rules that have no built-in table). Ignored on the
     /// hexagon and under Pente, where no table was measured.
     pub fn with_leaf_weights(mut self, leaf: Option<&'static LeafWeights>) -> Engine<G> {
-        let rule = self.game.rule();
-        if reads_classes::<G>(leaf, rule) != reads_classes::<G>(self.leaf, rule) {
-            self.valuation = valuation_of(&self.db, &self.board, !self.valuation.keeps_classes());
+        let classes = reads_classes::<G>(leaf, self.game.rule());
+        if classes != self.valuation.keeps_classes() {
+            self.valuation = valuation_of(&self.db, &self.board, classes);
         }
         self.leaf = leaf;
         self

@@ -158,8 +158,8 @@ impl LineKinds {
     }
 }
 
-/// The code of no class.
-const NONE: u8 = PointClass::ALL.len() as u8;
+/// The code of no class ([`LineKinds::class_code`]).
+pub(super) const NO_CLASS: u8 = PointClass::ALL.len() as u8;
 
 /// The class of a point with lines of each category counted (`n[c]`,
 /// [`LineKinds`]' order): the first class that fits, in
@@ -167,7 +167,7 @@ const NONE: u8 = PointClass::ALL.len() as u8;
 const fn classify(n: [u32; CATEGORIES as usize]) -> u8 {
     let [five, open_four, fours, threes, closed, twos] = n;
     let class = if five > 0 {
-        return NONE;
+        return NO_CLASS;
     } else if open_four > 0 {
         PointClass::OpenFour
     } else if fours >= 2 {
@@ -193,7 +193,7 @@ const fn classify(n: [u32; CATEGORIES as usize]) -> u8 {
     } else if twos > 0 {
         PointClass::Two
     } else {
-        return NONE;
+        return NO_CLASS;
     };
     class as u8
 }
@@ -201,7 +201,7 @@ const fn classify(n: [u32; CATEGORIES as usize]) -> u8 {
 /// [`classify`] of every number [`LineKinds`] can hold (and of those it
 /// cannot: more than four lines in all, which no board has).
 const CODES: [u8; NUMBERS] = {
-    let mut out = [NONE; NUMBERS];
+    let mut out = [NO_CLASS; NUMBERS];
     let mut k = 0;
     while k < NUMBERS {
         let mut n = [0u32; CATEGORIES as usize];

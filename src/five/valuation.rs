@@ -31,7 +31,7 @@ use mkpat::geometry::{Hexagon, Shape, Square};
 use super::database::FiveDatabase;
 use super::kind_counts::KindCounts;
 use super::lines::{self, LineTable};
-use super::point_class::{LineKinds, PointClass};
+use super::point_class::{LineKinds, PointClass, NO_CLASS};
 use super::rules::{FiveBoard, Rule};
 use crate::board::Board;
 use crate::matcher::{Match, Matcher};
@@ -132,9 +132,6 @@ const fn padded_len(n: usize) -> usize {
 
 /// Not in a `fours` list.
 const NOT_LISTED: u16 = u16::MAX;
-
-/// The class code of a point of no class (`LineKinds::class_code`).
-const NO_CLASS: u8 = PointClass::ALL.len() as u8;
 
 const fn index(c: Color) -> usize {
     match c {
@@ -510,9 +507,7 @@ impl Valuation {
     /// table's path: [`Valuation::with_lines`]; none on the matcher's nor
     /// without classes).
     pub fn class_total(&self, c: Color, class: PointClass) -> i64 {
-        if self.lines.is_empty() {
-            return 0;
-        }
+        // Without classes no point ever leaves the count of none.
         i64::from(self.classes[index(c)][class as usize])
     }
 
