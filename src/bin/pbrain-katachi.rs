@@ -303,7 +303,7 @@ struct Args {
     /// searches keep their own depths). Below the default, the brain
     /// plays the move of a shallower search with the same threat
     /// searches and safety check: for measuring what each ply of the
-    /// search is worth (README, five in a row).
+    /// search is worth (`docs/five-strength.md`, thirty-fourth sitting).
     #[arg(long, value_name = "PLIES", default_value_t = 12,
           value_parser = clap::value_parser!(u32).range(1..=MAX_MAX_DEPTH))]
     max_depth: u32,
@@ -315,7 +315,7 @@ struct Args {
     /// table for the rule (exactly five and renju; freestyle has none)
     /// instead of by the pattern values alone. It ranks a strong
     /// player's move first more often, yet measured no better moves
-    /// (README, five in a row): off by default.
+    /// (`docs/five-strength.md`): off by default.
     #[arg(long, conflicts_with = "predictor_table")]
     predictor: bool,
     /// Order the candidates by this move predictor table (`katachi

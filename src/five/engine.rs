@@ -255,7 +255,7 @@ pub struct Engine<G: FiveGeometry = Square> {
     pub(super) reductions: bool,
     /// Orders the candidates of the root and of the search's nodes from
     /// [`PREDICT_FROM_DEPTH`] when set ([`Engine::with_predictor`]); off
-    /// by default: it measured no better moves (README, five in a row).
+    /// by default: it measured no better moves (`docs/five-strength.md`).
     pub(super) predictor: Option<&'static Predictor>,
     /// What the main search's leaves weigh each threat kind's matches
     /// by, for the side to move and the opponent
@@ -576,7 +576,7 @@ impl<G: FiveGeometry> Engine<G> {
     /// under Pente), the head of the pattern values' order (twice
     /// `width` points, or all) is reordered by the predictor's
     /// strengths, which rank a strong player's move first more often
-    /// than the values do (README, five in a row).
+    /// than the values do (`docs/five-strength.md`, twenty-fourth sitting).
     pub(super) fn best_candidates_by(&self, width: usize, predict: bool) -> Vec<Point> {
         let predicts = predict && self.predictor.is_some() && self.square_without_captures();
         if self.salt == 0 && !predicts {

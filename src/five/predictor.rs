@@ -13,7 +13,7 @@
 //! product of its features' strengths, fitted by
 //! [`crate::bradley_terry`]. It ranks the strong player's move first more
 //! often than the values do, yet the search with it chose no better
-//! moves (README, five in a row, twenty-fourth sitting): the engine uses
+//! moves (`docs/five-strength.md`, twenty-fourth sitting): the engine uses
 //! it only when asked.
 //!
 //! A line shape is the class of what a stone at the point makes along

@@ -770,7 +770,7 @@ pub struct Phase {
 /// the band of the most crowded position: where in a game two brains'
 /// moves part, and which of them gains there. A whole screen's mean can
 /// hide a gap that only the first moves after the opening hold (Rapfi
-/// against katachi, README, five in a row).
+/// against katachi, `docs/five-strength.md`).
 pub fn phases(screen: &Screen, candidates: &[Brain], scale: f64, width: usize) -> Vec<Phase> {
     let width = width.max(1);
     let most = screen.positions.iter().map(|p| p.stones.len()).max();
