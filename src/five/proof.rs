@@ -5,8 +5,8 @@
 //! the attacker's threats, trying every threat at every node: eight
 //! threats is as deep as a move's budget allows there. The games lost to
 //! Rapfi were decided by forced lines of twelve and more threats (the
-//! loss study, `docs/five-strength.md`), so the engine neither found such wins nor saw
-//! them coming. A proof-number search reads where a proof is nearest: it
+//! loss study, `docs/five-strength.md`), so the engine neither found
+//! such wins nor saw them coming. A proof-number search reads where a proof is nearest: it
 //! keeps for every position how many leaves would still have to be won
 //! (the proof number) and how many lost (the disproof number), and goes
 //! down the line that needs the fewest, so a narrow forced line of any

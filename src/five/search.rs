@@ -225,8 +225,9 @@ enum Iteration {
     /// measured). The iterations whose choice changes are the dear ones
     /// (each new best is searched again with a full window), so they are
     /// the ones the clock stops most often. On the thirtieth sitting's
-    /// screen (1,083 positions at 150,000 nodes a move, `docs/five-strength.md`) 85 moves
-    /// changed: +0.0021 ± 0.0011 of the judge's win rate a move.
+    /// screen (1,083 positions at 150,000 nodes a move,
+    /// `docs/five-strength.md`) 85 moves changed: +0.0021 ± 0.0011 of
+    /// the judge's win rate a move.
     Overtaken { score: i64, best: usize },
     /// The clock stopped the iteration before any move beat the first
     /// (or no move was legal): the last iteration's choice stands.

@@ -224,8 +224,9 @@ impl Valuation {
 
     /// [`Valuation::with_lines`] without the point classes, for a search
     /// whose leaves do not read them: keeping them costs 3 to 5 % of its
-    /// work (callgrind, `docs/five-strength.md`). [`Valuation::class`] is then `None` and
-    /// every [`Valuation::class_total`] 0, as on the matcher's path.
+    /// work (callgrind, `docs/five-strength.md`). [`Valuation::class`] is
+    /// then `None` and every [`Valuation::class_total`] 0, as on the
+    /// matcher's path.
     pub fn with_lines_without_classes<G: Shape>(table: &LineTable, board: &Board<G>) -> Valuation {
         Valuation::through_lines(table, board, false)
     }
