@@ -6,13 +6,14 @@
 //! threats is as deep as a move's budget allows there. The games lost to
 //! Rapfi were decided by forced lines of twelve and more threats (the
 //! loss study, `docs/five-strength.md`), so the engine neither found
-//! such wins nor saw them coming. A proof-number search reads where a proof is nearest: it
-//! keeps for every position how many leaves would still have to be won
-//! (the proof number) and how many lost (the disproof number), and goes
-//! down the line that needs the fewest, so a narrow forced line of any
-//! length is read long before the wide shallow trees around it. Nagai's
-//! depth-first form keeps the numbers in a table ([`Proofs`]) instead of
-//! a tree, with Pawlewicz and Lew's 1 + ε thresholds.
+//! such wins nor saw them coming. A proof-number search reads where a
+//! proof is nearest: it keeps for every position how many leaves would
+//! still have to be won (the proof number) and how many lost (the
+//! disproof number), and goes down the line that needs the fewest, so a
+//! narrow forced line of any length is read long before the wide
+//! shallow trees around it. Nagai's depth-first form keeps the numbers
+//! in a table ([`Proofs`]) instead of a tree, with Pawlewicz and Lew's
+//! 1 + ε thresholds.
 //!
 //! The game is the same as the depth-first VCT's, stated by the
 //! position alone, so that the table may key it by the position's hash:
