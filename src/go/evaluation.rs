@@ -157,7 +157,7 @@ pub enum RejectReason {
     /// shape is worth its weight here, and valued at its weight without
     /// it (as katachi did before) GNU Go 2.6's 170 helper patterns put
     /// moves first that GNU Go itself values at a seventh of its best
-    /// (README, "GNU Go 2.6's helper patterns").
+    /// (`docs/go-strength.md`, "GNU Go 2.6's helper patterns").
     MissingHelper(String),
     /// Weight, wind, bonuses and connection came to this value, 0 or
     /// less: nothing to propose (a pattern of weight 0 that only marks

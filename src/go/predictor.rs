@@ -5,15 +5,15 @@
 //! Why: on 19x19 a search of some ten thousand light playouts a move
 //! spends them on the candidates its root opens first, and the pattern
 //! engine's order says little about which of a position's 300 points a
-//! good player would look at (measured against GNU Go's own values of
-//! the moves: README, Go engine). Coulom's "Elo ratings of move
-//! patterns" (2007) gave Monte Carlo programs that order: every point is
-//! a team of features (its 3x3 shape, its distance to the last two
-//! moves, its lines, what it captures or puts in atari), each feature
-//! has a strength γ, a team's strength is the product of its features',
-//! and the probability that a point is the move is its strength over
-//! the sum of every legal point's. The strengths are fitted to the
-//! moves of strong games by minorization–maximization ([`fit`]).
+//! good player would look at (measured against GNU Go's own values of the
+//! moves: `docs/go-strength.md`). Coulom's "Elo ratings of move patterns"
+//! (2007) gave Monte Carlo programs that order: every point is a team of
+//! features (its 3x3 shape, its distance to the last two moves, its
+//! lines, what it captures or puts in atari), each feature has a strength
+//! γ, a team's strength is the product of its features', and the
+//! probability that a point is the move is its strength over the sum of
+//! every legal point's. The strengths are fitted to the moves of strong
+//! games by minorization–maximization ([`fit`]).
 //!
 //! [`Predictor`] holds the strengths (from the text table
 //! `patterns/go-moves.gamma`, built into katachi, or a file of the same

@@ -117,7 +117,8 @@ pub struct SearchOptions {
     /// neighbourhood of the last move, a first-line point far from every
     /// stone (false: captures and self-ataris only). Off by default: it
     /// won 24 of 40 in 13x13 self-play, but 2 of 20 against GNU Go level
-    /// 10 on 13x13 where the search without it won 4 of 20 (README).
+    /// 10 on 13x13 where the search without it won 4 of 20
+    /// (`docs/go-strength.md`).
     pub tree_priors: bool,
     /// Ladders read in the playouts ([`Playout::with_ladders`]): an own
     /// string in atari runs only where that is not a ladder (false: it
@@ -131,12 +132,12 @@ pub struct SearchOptions {
     /// playouts of one search learn from each other which answer to a
     /// move won, and play it again. Off by default: on 13x13 against GNU
     /// Go level 10 it won 2 of 11 games where the search without it won 4
-    /// of the same 11 (README).
+    /// of the same 11 (`docs/go-strength.md`).
     pub last_good_reply: bool,
     /// The nakade answer in the playouts ([`Playout::with_nakade`]):
-    /// after a capture that leaves a dead eye shape, its vital point.
-    /// Off by default: on 13x13 against GNU Go level 10 it won 6 of 20
-    /// where the same engine without it won 5 and 9 (README).
+    /// after a capture that leaves a dead eye shape, its vital point. Off
+    /// by default: on 13x13 against GNU Go level 10 it won 6 of 20 where
+    /// the same engine without it won 5 and 9 (`docs/go-strength.md`).
     pub nakade: bool,
     /// How much of a playout's worth is its margin rather than its result
     /// (0: a win is worth 1 and a loss 0, whatever the count). With a
@@ -145,31 +146,32 @@ pub struct SearchOptions {
     /// about 0.88 at a board's side in points): the search then prefers,
     /// among moves that win alike, the one that wins by more, and among
     /// lost ones the one that loses by less, as Fuego's score
-    /// modification does. The win rates it reports are these worths.
-    /// 0 by default: at 0.1 it won 7 of 20 on 13x13 against GNU Go level
-    /// 10 (README).
+    /// modification does. The win rates it reports are these worths. 0 by
+    /// default: at 0.1 it won 7 of 20 on 13x13 against GNU Go level 10
+    /// (`docs/go-strength.md`).
     pub score_weight: f32,
     /// A safety margin when ahead (a dynamic komi): after a quarter of
     /// the playouts, when the side to move wins at least
     /// [`DYNAMIC_KOMI_AHEAD`] of them, the rest are judged against a komi
     /// raised against it by half its median margin (at most the board's
     /// side in points). A search far ahead otherwise finds every move
-    /// winning alike and gives points away until the game is close by
-    /// its playouts' count, which can misjudge it. The win rates it
-    /// reports mix the two komis. Off by default: it won 7 of 20 on
-    /// 13x13 against GNU Go level 10 (README).
+    /// winning alike and gives points away until the game is close by its
+    /// playouts' count, which can misjudge it. The win rates it reports
+    /// mix the two komis. Off by default: it won 7 of 20 on 13x13 against
+    /// GNU Go level 10 (`docs/go-strength.md`).
     pub dynamic_komi: bool,
     /// The move predictor ([`super::predictor`]: the built-in table,
-    /// [`Predictor::builtin`], by default, or one read at run time; `None`
-    /// for none) on boards of side [`PREDICT_FROM_SIDE`] and up: the
-    /// root's moves are opened in its order (the likeliest first), each
-    /// prior half its pattern prior and half one from its probability
-    /// relative to the likeliest move's (from 0.3 to 0.7). On 161
-    /// 19x19 positions it raised GNU Go's value of the search's move from
-    /// 0.172 to 0.253 of its best (README). The tree below the root keeps its own
-    /// priors: the same rates there (10 or 20 virtual visits a child)
-    /// moved GNU Go's value of the search's moves by nothing that could
-    /// be told from noise (README).
+    /// [`Predictor::builtin`], by default, or one read at run time;
+    /// `None` for none) on boards of side [`PREDICT_FROM_SIDE`] and up:
+    /// the root's moves are opened in its order (the likeliest first),
+    /// each prior half its pattern prior and half one from its
+    /// probability relative to the likeliest move's (from 0.3 to 0.7). On
+    /// 161 19x19 positions it raised GNU Go's value of the search's move
+    /// from 0.172 to 0.253 of its best (`docs/go-strength.md`). The tree
+    /// below the root keeps its own priors: the same rates there (10 or
+    /// 20 virtual visits a child) moved GNU Go's value of the search's
+    /// moves by nothing that could be told from noise
+    /// (`docs/go-strength.md`).
     pub predictor: Option<&'static Predictor>,
 }
 
@@ -379,14 +381,14 @@ const WIDEN_START: u32 = 8;
 pub const WIDEN_FROM_SIDE: usize = 13;
 const WIDEN_VISITS: u32 = 30;
 const WIDEN_FACTOR: f32 = 1.25;
-/// The smallest board side whose root widens more slowly: 4 candidates
-/// at first, one more each time the visits grow by half (at 8,000
-/// playouts 17 open instead of 33). A 19x19 search's few thousand light
-/// playouts spread over 33 candidates chose almost at random: two seeds
-/// agreed on 63 of 202 positions, and GNU Go 3.8 level 10 valued the
-/// move at 0.141 and 0.156 of its best on average; with the narrower
-/// root 76 of 202 and 0.182 and 0.179 (README, "The root on 19x19").
-/// 13x13, where the widening above met its target, keeps it.
+/// The smallest board side whose root widens more slowly: 4 candidates at
+/// first, one more each time the visits grow by half (at 8,000 playouts
+/// 17 open instead of 33). A 19x19 search's few thousand light playouts
+/// spread over 33 candidates chose almost at random: two seeds agreed on
+/// 63 of 202 positions, and GNU Go 3.8 level 10 valued the move at 0.141
+/// and 0.156 of its best on average; with the narrower root 76 of 202 and
+/// 0.182 and 0.179 (`docs/go-strength.md`, "The root on 19x19"). 13x13,
+/// where the widening above met its target, keeps it.
 pub const NARROW_FROM_SIDE: usize = 17;
 const NARROW_START: u32 = 4;
 const NARROW_FACTOR: f32 = 1.5;
@@ -760,12 +762,13 @@ fn root_moves(
                 .collect();
         }
     }
-    // The opening of a big board: while a corner is open (no stone in
-    // its square, or one away from its key points), the root's moves are
-    // its key points, the moves the patterns value as much, and every
+    // The opening of a big board: while a corner is open (no stone in its
+    // square, or one away from its key points), the root's moves are its
+    // key points, the moves the patterns value as much, and every
     // capture, save and weak-dragon move. Random games cannot see what a
     // corner is worth this early: left free to choose they play in the
-    // centre and give the corners away (README, "The corners").
+    // centre and give the corners away (`docs/go-strength.md`, "The
+    // corners").
     let corner = eval
         .candidates
         .iter()

@@ -27,8 +27,9 @@ pub const OPENING_STONES: usize = 0;
 /// [`Reason::OpenSide`] (and the search's choice among the open corners,
 /// `SearchOptions::corners`). On 13x13 they were measured: the search
 /// restricted to the open corners in the opening won 7 of 20 games
-/// against GNU Go level 10 where the same engine without them had won
-/// 10 of the same 20 (README, "The corners"), so 13x13 plays as before.
+/// against GNU Go level 10 where the same engine without them had won 10
+/// of the same 20 (`docs/go-strength.md`, "The corners"), so 13x13 plays
+/// as before.
 ///
 /// [`Reason::Corner`]: crate::go::evaluation::Reason::Corner
 /// [`Reason::OpenSide`]: crate::go::evaluation::Reason::OpenSide
