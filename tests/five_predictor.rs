@@ -158,3 +158,81 @@ fn learn_moves_fits_five_in_a_row_and_measures() {
         text(&e.stderr)
     );
 }
+
+/// The `(fitted positions, moves outside the proposed points)` a fit
+/// reported on its standard error.
+fn fitted_and_outside(err: &str) -> (usize, usize) {
+    let number_before = |key: &str| -> usize {
+        let at = err
+            .find(key)
+            .unwrap_or_else(|| panic!("no `{key}` in {err}"));
+        let head = err[..at].trim_end();
+        let digits = head.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap();
+        digits.parse().unwrap()
+    };
+    let fitted = err
+        .split("fitted on (")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no fitted count in {err}"));
+    (fitted, number_before("moves outside the proposed points"))
+}
+
+#[test]
+fn last_move_only_fits_each_labelled_position_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = records(dir.path());
+    // Labelled positions: the first game's moves up to the k-th, each a
+    // record of its own (a stronger brain's choice would be the last).
+    let first = std::fs::read_to_string(games.join("g0000.psq")).unwrap();
+    let mut lines = first.lines();
+    let header = lines.next().unwrap();
+    let moves: Vec<&str> = lines.take_while(|l| l.split(',').count() == 3).collect();
+    assert!(moves.len() >= 9, "{first}");
+    let labelled = dir.path().join("labelled");
+    std::fs::create_dir_all(&labelled).unwrap();
+    for k in 4..=9 {
+        let text = format!("{header}\n{}\n", moves[..k].join("\n"));
+        std::fs::write(labelled.join(format!("p{k}.psq")), text).unwrap();
+    }
+    let l = labelled.to_str().unwrap();
+    let table = dir.path().join("labelled.gamma");
+    let fit = |extra: &[&str]| {
+        let out = katachi(
+            &[
+                &[
+                    "learn-moves",
+                    "--game",
+                    "five",
+                    "--holdout",
+                    "0",
+                    "--every",
+                    "1",
+                    "-o",
+                    table.to_str().unwrap(),
+                    l,
+                ][..],
+                extra,
+            ]
+            .concat(),
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        fitted_and_outside(&text(&out.stderr))
+    };
+    // One position a record (its last move) against every move after
+    // the three of the opening: 1 + 2 + ... + 6 of them.
+    let (fitted, outside) = fit(&["--last-move-only"]);
+    assert_eq!(fitted + outside, 6);
+    assert!(fitted > 0);
+    let (all, all_outside) = fit(&[]);
+    assert_eq!(all + all_outside, 21);
+    // Go records have no labelled form: refused, not ignored.
+    let go = katachi(&["learn-moves", "--last-move-only", l]);
+    assert_eq!(go.status.code(), Some(1));
+    assert!(
+        text(&go.stderr).contains("--last-move-only: only for five in a row"),
+        "{}",
+        text(&go.stderr)
+    );
+}

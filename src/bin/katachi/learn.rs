@@ -39,6 +39,12 @@ pub(crate) struct LearnArgs {
     /// `katachi tournament --game five`).
     #[arg(long, default_value_t = 3)]
     pub(crate) opening_moves: usize,
+    /// Five in a row: fit on and measure only each record's last move.
+    /// For positions labelled by a stronger brain: each record is the
+    /// game up to a position, then the brain's choice there (its moves
+    /// before it were not the brain's).
+    #[arg(long)]
+    pub(crate) last_move_only: bool,
     /// Only games on a board of this side [default: 19 for Go, 15 for
     /// five in a row].
     #[arg(long)]
@@ -246,6 +252,9 @@ pub(crate) fn write_table(output: &Path, text: &str) -> Result<(), String> {
 fn learn(args: &LearnArgs) -> Result<(), String> {
     if args.game == LearnGame::Five {
         return crate::learn_five::learn(args);
+    }
+    if args.last_move_only {
+        return Err("--last-move-only: only for five in a row (--game five)".to_string());
     }
     let size = args.size.unwrap_or(19);
     if !(2..=19).contains(&size) {

@@ -31,15 +31,23 @@ struct Tally {
     outside: usize,
 }
 
-/// The positions of one record whose move a player chose (not the
-/// first `opening` moves, a tournament's random opening), `keep(i)` of
-/// them by the move's index. `Ok(None)` for a record of another size.
+/// Which moves of a record are fitted on or measured.
+struct Chosen<'a> {
+    /// Not the first moves, a tournament's random opening.
+    opening: usize,
+    /// Only the last move (a labelled position's).
+    last_only: bool,
+    /// Of the others, those whose index this keeps.
+    keep: &'a dyn Fn(usize) -> bool,
+}
+
+/// The positions of one record whose move a player chose, as `chosen`
+/// picks them. `Ok(None)` for a record of another size.
 fn positions(
     path: &Path,
     rule: Rule,
     size: usize,
-    opening: usize,
-    keep: impl Fn(usize) -> bool,
+    chosen: &Chosen<'_>,
     tally: &mut Tally,
 ) -> Result<Option<Vec<Position>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -49,11 +57,17 @@ fn positions(
     }
     let mut game = FiveBoard::new(size, rule).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
+    let last = record.moves.len().saturating_sub(1);
     for (i, m) in record.moves.iter().enumerate() {
         if game.outcome().is_some() {
             break;
         }
-        if i >= opening && keep(i) {
+        let wanted = if chosen.last_only {
+            i == last
+        } else {
+            (chosen.keep)(i)
+        };
+        if i >= chosen.opening && wanted {
             let teams: Vec<(Point, Features)> = Engine::new(game.clone()).predictor_teams();
             match teams.iter().position(|&(p, _)| p == m.point) {
                 Some(winner) => {
@@ -144,7 +158,12 @@ pub(crate) fn learn(args: &LearnArgs) -> Result<(), String> {
         } else {
             (Box::new(move |i| i % every == shift), &mut fit_tally)
         };
-        match positions(path, rule, size, args.opening_moves, keep, tally) {
+        let chosen = Chosen {
+            opening: args.opening_moves,
+            last_only: args.last_move_only,
+            keep: &*keep,
+        };
+        match positions(path, rule, size, &chosen, tally) {
             Ok(Some(ps)) if holding => {
                 held.extend(ps);
                 held_games += 1;
