@@ -225,6 +225,12 @@ fn last_move_only_fits_each_labelled_position_once() {
     let (fitted, outside) = fit(&["--last-move-only"]);
     assert_eq!(fitted + outside, 6);
     assert!(fitted > 0);
+    // The table says what it was fitted on.
+    let header = std::fs::read_to_string(&table).unwrap();
+    assert!(
+        header.contains("of 6 15x15 records, the last move of each, seed 1;"),
+        "{header}"
+    );
     let (all, all_outside) = fit(&[]);
     assert_eq!(all + all_outside, 21);
     // Go records have no labelled form: refused, not ignored.

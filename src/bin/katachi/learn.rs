@@ -223,12 +223,21 @@ pub(crate) fn fit_header(
     for (round, ll) in report.log_likelihood.iter().enumerate() {
         eprintln!("round {round}: mean log-likelihood {ll:.4}");
     }
+    // A labelled position's record teaches only its last move, so it is
+    // not a game sampled every so many moves.
+    let sampled = if args.last_move_only {
+        format!("of {fitted} {size}x{size} records, the last move of each")
+    } else {
+        format!(
+            "of {fitted} {size}x{size} games, one position in {}",
+            args.every
+        )
+    };
     format!(
         "{what} to {positions} positions\n\
-         of {fitted} {size}x{size} games, one position in {}, seed {}; {} rounds, mean\n\
+         {sampled}, seed {}; {} rounds, mean\n\
          log-likelihood {:.4} (uniform {:.4}).\n\
          Lines: GROUP VALUE GAMMA; see {groups_file} for the groups.",
-        args.every,
         args.seed,
         report.log_likelihood.len() - 1,
         report.log_likelihood.last().copied().unwrap_or(0.0),
