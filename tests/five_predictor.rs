@@ -207,8 +207,6 @@ fn last_move_only_fits_each_labelled_position_once() {
                     "five",
                     "--holdout",
                     "0",
-                    "--every",
-                    "1",
                     "-o",
                     table.to_str().unwrap(),
                     l,
@@ -231,8 +229,24 @@ fn last_move_only_fits_each_labelled_position_once() {
         header.contains("of 6 15x15 records, the last move of each, seed 1;"),
         "{header}"
     );
-    let (all, all_outside) = fit(&[]);
+    let (all, all_outside) = fit(&["--every", "1"]);
     assert_eq!(all + all_outside, 21);
+    // `--every` samples games; a labelled record has one position.
+    let both = katachi(&[
+        "learn-moves",
+        "--game",
+        "five",
+        "--last-move-only",
+        "--every",
+        "2",
+        l,
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(
+        text(&both.stderr).contains("cannot be used with"),
+        "{}",
+        text(&both.stderr)
+    );
     // Go records have no labelled form: refused, not ignored.
     let go = katachi(&["learn-moves", "--last-move-only", l]);
     assert_eq!(go.status.code(), Some(1));

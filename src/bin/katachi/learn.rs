@@ -42,8 +42,9 @@ pub(crate) struct LearnArgs {
     /// Five in a row: fit on and measure only each record's last move.
     /// For positions labelled by a stronger brain: each record is the
     /// game up to a position, then the brain's choice there (its moves
-    /// before it were not the brain's).
-    #[arg(long)]
+    /// before it were not the brain's). Not with `--every`: every
+    /// record gives its one position.
+    #[arg(long, conflicts_with = "every")]
     pub(crate) last_move_only: bool,
     /// Only games on a board of this side [default: 19 for Go, 15 for
     /// five in a row].
