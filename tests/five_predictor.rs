@@ -160,23 +160,17 @@ fn learn_moves_fits_five_in_a_row_and_measures() {
 }
 
 /// The `(fitted positions, moves outside the proposed points)` a fit
-/// reported on its standard error.
+/// reported on its standard error (`... fitted on (F positions, ...);
+/// K moves outside the proposed points; ...`).
 fn fitted_and_outside(err: &str) -> (usize, usize) {
-    let number_before = |key: &str| -> usize {
-        let at = err
-            .find(key)
-            .unwrap_or_else(|| panic!("no `{key}` in {err}"));
-        let head = err[..at].trim_end();
-        let digits = head.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap();
-        digits.parse().unwrap()
+    let number_after = |key: &str| -> usize {
+        err.split(key)
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no number after `{key}` in {err}"))
     };
-    let fitted = err
-        .split("fitted on (")
-        .nth(1)
-        .and_then(|s| s.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no fitted count in {err}"));
-    (fitted, number_before("moves outside the proposed points"))
+    (number_after("fitted on ("), number_after("); "))
 }
 
 #[test]
@@ -231,28 +225,22 @@ fn last_move_only_fits_each_labelled_position_once() {
     );
     let (all, all_outside) = fit(&["--every", "1"]);
     assert_eq!(all + all_outside, 21);
-    // `--every` samples games; a labelled record has one position.
-    let both = katachi(&[
-        "learn-moves",
-        "--game",
-        "five",
-        "--last-move-only",
-        "--every",
-        "2",
-        l,
-    ]);
-    assert_eq!(both.status.code(), Some(2));
-    assert!(
-        text(&both.stderr).contains("cannot be used with"),
-        "{}",
-        text(&both.stderr)
+    // Refused, not ignored: `--every` samples games, and a labelled
+    // record has one position; Go records have no labelled form.
+    let refused = |args: &[&str], code: i32, why: &str| {
+        let out = katachi(args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        assert!(text(&out.stderr).contains(why), "{}", text(&out.stderr));
+    };
+    let five = ["learn-moves", "--game", "five", "--last-move-only"];
+    refused(
+        &[&five[..], &["--every", "2", l]].concat(),
+        2,
+        "cannot be used with",
     );
-    // Go records have no labelled form: refused, not ignored.
-    let go = katachi(&["learn-moves", "--last-move-only", l]);
-    assert_eq!(go.status.code(), Some(1));
-    assert!(
-        text(&go.stderr).contains("--last-move-only: only for five in a row"),
-        "{}",
-        text(&go.stderr)
+    refused(
+        &["learn-moves", "--last-move-only", l],
+        1,
+        "--last-move-only: only for five in a row",
     );
 }

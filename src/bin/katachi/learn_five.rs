@@ -31,23 +31,16 @@ struct Tally {
     outside: usize,
 }
 
-/// Which moves of a record are fitted on or measured.
-struct Chosen<'a> {
-    /// Not the first moves, a tournament's random opening.
-    opening: usize,
-    /// Only the last move (a labelled position's).
-    last_only: bool,
-    /// Of the others, those whose index this keeps.
-    keep: &'a dyn Fn(usize) -> bool,
-}
-
-/// The positions of one record whose move a player chose, as `chosen`
-/// picks them. `Ok(None)` for a record of another size.
+/// The positions of one record whose move a player chose (not the
+/// first `opening` moves, a tournament's random opening), those that
+/// `keep(i, n)` keeps by the move's index `i` among the record's `n`.
+/// `Ok(None)` for a record of another size.
 fn positions(
     path: &Path,
     rule: Rule,
     size: usize,
-    chosen: &Chosen<'_>,
+    opening: usize,
+    keep: impl Fn(usize, usize) -> bool,
     tally: &mut Tally,
 ) -> Result<Option<Vec<Position>>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -57,17 +50,12 @@ fn positions(
     }
     let mut game = FiveBoard::new(size, rule).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
-    let last = record.moves.len().saturating_sub(1);
+    let n = record.moves.len();
     for (i, m) in record.moves.iter().enumerate() {
         if game.outcome().is_some() {
             break;
         }
-        let wanted = if chosen.last_only {
-            i == last
-        } else {
-            (chosen.keep)(i)
-        };
-        if i >= chosen.opening && wanted {
+        if i >= opening && keep(i, n) {
             let teams: Vec<(Point, Features)> = Engine::new(game.clone()).predictor_teams();
             match teams.iter().position(|&(p, _)| p == m.point) {
                 Some(winner) => {
@@ -153,17 +141,21 @@ pub(crate) fn learn(args: &LearnArgs) -> Result<(), String> {
         let holding = held_games < args.holdout;
         let every = args.every as usize;
         let shift = fitted % every;
-        let (keep, tally): (Box<dyn Fn(usize) -> bool>, &mut Tally) = if holding {
-            (Box::new(|_| true), &mut held_tally)
+        // A labelled record teaches only its last move, held out or not;
+        // a game is measured whole and fitted one position in `every`.
+        let keep: Box<dyn Fn(usize, usize) -> bool> = if args.last_move_only {
+            Box::new(|i, n| i + 1 == n)
+        } else if holding {
+            Box::new(|_, _| true)
         } else {
-            (Box::new(move |i| i % every == shift), &mut fit_tally)
+            Box::new(move |i, _| i % every == shift)
         };
-        let chosen = Chosen {
-            opening: args.opening_moves,
-            last_only: args.last_move_only,
-            keep: &*keep,
+        let tally = if holding {
+            &mut held_tally
+        } else {
+            &mut fit_tally
         };
-        match positions(path, rule, size, &chosen, tally) {
+        match positions(path, rule, size, args.opening_moves, keep, tally) {
             Ok(Some(ps)) if holding => {
                 held.extend(ps);
                 held_games += 1;
